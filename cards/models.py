@@ -1,0 +1,329 @@
+"""The card catalogue: content packs and the browsable tables derived from them.
+
+`ContentPack.data` holds the whole validated pack JSON (docs/content-format.md) and is the single
+source of truth the engine loads. The other models (`CardDesign`, `StickerSheet`, `Sticker`,
+`Scenario`, `VPCard`) are read-only copies of parts of `data`, rebuilt by
+`ContentPack.rebuild_catalogue()` whenever `data` changes, so the browser can filter with SQL.
+Never edit them directly: edit `data` and rebuild.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import Q
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+
+def pick_language(en: str, ru: str) -> str:
+    """Return the Russian text when Russian is active (falling back to English), else English."""
+    lang = (get_language() or "en").lower()
+    if lang.startswith("ru") and ru:
+        return ru
+    return en or ru
+
+
+def text_in(value: Any, lang: str) -> str:
+    """Return one language of a pack text object ({"en": ..., "ru": ...}), "" when absent."""
+    if isinstance(value, dict):
+        text = value.get(lang, "")
+        return text if isinstance(text, str) else ""
+    return ""
+
+
+def canonical_json(data: Any) -> str:
+    """Serialise pack data the same way every time, so equal packs get equal checksums."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def pack_checksum(data: Any) -> str:
+    """Return the sha256 hex digest of the canonical JSON of a pack."""
+    return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
+
+
+@lru_cache(maxsize=32)
+def _parse_engine_pack(checksum: str, canonical: str) -> Any:
+    """Parse a pack with the engine once per distinct content (the checksum keys the cache)."""
+    from play.engine import load_pack  # imported late: the engine is optional for the catalogue
+
+    return load_pack(json.loads(canonical))
+
+
+class ContentPackQuerySet(models.QuerySet):
+    """Named queries over content packs."""
+
+    def builtin(self) -> ContentPackQuerySet:
+        """Return the packs shipped with the site (no owner)."""
+        return self.filter(is_builtin=True)
+
+    def usable_by(self, user: AbstractBaseUser | AnonymousUser | None) -> ContentPackQuerySet:
+        """Return the builtin packs plus, for a logged-in user, the packs they own."""
+        if user is None or not user.is_authenticated:
+            return self.builtin()
+        return self.filter(Q(is_builtin=True) | Q(owner=user))
+
+    def owned_by(self, user: AbstractBaseUser | AnonymousUser | None) -> ContentPackQuerySet:
+        """Return the packs a user made (none for anonymous visitors)."""
+        if user is None or not user.is_authenticated:
+            return self.none()
+        return self.filter(owner=user)
+
+
+class ContentPack(models.Model):
+    """One version of a set of cards (a core set or a legacy campaign), builtin or a user's own."""
+
+    class Kind(models.TextChoices):
+        CORE = "core", _("Core set")
+        LEGACY = "legacy", _("Legacy campaign")
+
+    slug = models.SlugField(max_length=100)
+    version = models.PositiveIntegerField(default=1)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    name_en = models.CharField(max_length=200)
+    name_ru = models.CharField(max_length=200, blank=True)
+    description_en = models.TextField(blank=True)
+    description_ru = models.TextField(blank=True)
+    data = models.JSONField(help_text=_("The whole validated pack JSON (docs/content-format.md)."))
+    checksum = models.CharField(max_length=64, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="content_packs",
+    )
+    is_builtin = models.BooleanField(default=False)
+    based_on = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = ContentPackQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["slug", "-version"]
+        constraints = [
+            # NULL owners are distinct in SQL, so builtin packs need their own constraint.
+            models.UniqueConstraint(
+                fields=["slug", "version"], condition=Q(owner__isnull=True),
+                name="cards_pack_unique_builtin_version",
+            ),
+            models.UniqueConstraint(
+                fields=["slug", "version", "owner"], condition=Q(owner__isnull=False),
+                name="cards_pack_unique_owned_version",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.slug} v{self.version}"
+
+    @property
+    def name(self) -> str:
+        return pick_language(self.name_en, self.name_ru)
+
+    @property
+    def description(self) -> str:
+        return pick_language(self.description_en, self.description_ru)
+
+    @property
+    def is_legacy(self) -> bool:
+        return self.kind == self.Kind.LEGACY
+
+    def engine_pack(self) -> Any:
+        """Return the engine's parsed `Pack` for `data` (cached per checksum across requests)."""
+        return _parse_engine_pack(self.checksum or pack_checksum(self.data), canonical_json(self.data))
+
+    def set_data(self, data: dict[str, Any]) -> None:
+        """Copy the header fields and checksum from pack JSON (call `save()` then rebuild)."""
+        header = data.get("pack", {})
+        self.data = data
+        self.checksum = pack_checksum(data)
+        self.kind = header.get("kind", "")
+        self.version = header.get("version", 1)
+        self.name_en = text_in(header.get("name"), "en")
+        self.name_ru = text_in(header.get("name"), "ru")
+        self.description_en = text_in(header.get("description"), "en")
+        self.description_ru = text_in(header.get("description"), "ru")
+
+    @transaction.atomic
+    def rebuild_catalogue(self) -> None:
+        """Replace the derived browsing tables with fresh rows built from `data`."""
+        from cards.catalogue import rebuild  # the row builders live beside the models
+
+        rebuild(self)
+
+
+class CardDesign(models.Model):
+    """A card design of a pack (one row per `cards[]` entry; `quantity` copies exist)."""
+
+    class Type(models.TextChoices):
+        SHIP = "ship", _("Ship")
+        BASE = "base", _("Base")
+
+    class Role(models.TextChoices):
+        TRADE = "trade", _("Trade deck")
+        SCOUT = "scout", _("Scout")
+        VIPER = "viper", _("Viper")
+        EXPLORER = "explorer", _("Explorer")
+        STARTER = "starter", _("Starting card")
+        POST_CAMPAIGN = "post_campaign", _("Post-campaign")
+        TOKEN = "token", _("Token")
+
+    pack = models.ForeignKey(ContentPack, on_delete=models.CASCADE, related_name="designs")
+    position = models.PositiveIntegerField(help_text=_("Index in the pack's cards list."))
+    slug = models.CharField(max_length=100)
+    name_en = models.CharField(max_length=200)
+    name_ru = models.CharField(max_length=200, blank=True)
+    flavor_en = models.TextField(blank=True)
+    flavor_ru = models.TextField(blank=True)
+    type = models.CharField(max_length=10, choices=Type.choices)
+    outpost = models.BooleanField(default=False)
+    cost = models.PositiveIntegerField(null=True, blank=True)
+    defense = models.PositiveIntegerField(null=True, blank=True)
+    factions = models.JSONField(default=list)
+    role = models.CharField(max_length=20, choices=Role.choices)
+    quantity = models.PositiveIntegerField(default=1)
+    abilities = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["pack", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "slug"], name="cards_design_unique_slug"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.slug} ({self.pack})"
+
+    @property
+    def name(self) -> str:
+        return pick_language(self.name_en, self.name_ru)
+
+    @property
+    def flavor(self) -> str:
+        return pick_language(self.flavor_en, self.flavor_ru)
+
+
+class StickerSheet(models.Model):
+    """A legacy sticker sheet (L13): five cost rows, each with a ship and a base sticker."""
+
+    pack = models.ForeignKey(ContentPack, on_delete=models.CASCADE, related_name="sticker_sheets")
+    slug = models.CharField(max_length=100)
+    side = models.CharField(max_length=20)
+    scenario = models.PositiveIntegerField()
+    name_en = models.CharField(max_length=200, blank=True)
+    name_ru = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["pack", "scenario", "side"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "slug"], name="cards_sheet_unique_slug"),
+        ]
+
+    def __str__(self) -> str:
+        return self.slug
+
+    @property
+    def name(self) -> str:
+        return pick_language(self.name_en, self.name_ru)
+
+
+class Sticker(models.Model):
+    """One ability sticker; its id is `<sheet id>:<cost>:<ship|base>`."""
+
+    class Kind(models.TextChoices):
+        SHIP = "ship", _("Ship")
+        BASE = "base", _("Base")
+
+    sheet = models.ForeignKey(StickerSheet, on_delete=models.CASCADE, related_name="stickers")
+    sticker_id = models.CharField(max_length=150)
+    cost = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    and_flag = models.BooleanField(default=False, help_text=_("Extends the primary ability (L15)."))
+    abilities = models.JSONField(default=list)
+    text_en = models.TextField(blank=True)
+    text_ru = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["sheet", "cost", "kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "cost", "kind"], name="cards_sticker_unique_slot"),
+        ]
+
+    def __str__(self) -> str:
+        return self.sticker_id
+
+    @property
+    def text(self) -> str:
+        return pick_language(self.text_en, self.text_ru)
+
+
+class Scenario(models.Model):
+    """A legacy scenario card (L4-L6); `sides` keeps both sides' texts, rules and choices."""
+
+    pack = models.ForeignKey(ContentPack, on_delete=models.CASCADE, related_name="scenarios")
+    number = models.PositiveIntegerField()
+    title_en = models.CharField(max_length=200)
+    title_ru = models.CharField(max_length=200, blank=True)
+    story_en = models.TextField(blank=True)
+    story_ru = models.TextField(blank=True)
+    sides = models.JSONField(default=dict)
+    vp_card_ids = models.JSONField(default=list)
+    political_victory = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["pack", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "number"], name="cards_scenario_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pack} #{self.number}"
+
+    @property
+    def title(self) -> str:
+        return pick_language(self.title_en, self.title_ru)
+
+    @property
+    def name(self) -> str:
+        return self.title
+
+    @property
+    def story(self) -> str:
+        return pick_language(self.story_en, self.story_ru)
+
+
+class VPCard(models.Model):
+    """A legacy victory-point card (L21): who earns it is described by `award`."""
+
+    pack = models.ForeignKey(ContentPack, on_delete=models.CASCADE, related_name="vp_cards")
+    slug = models.CharField(max_length=100)
+    scenario = models.PositiveIntegerField()
+    points = models.IntegerField()
+    award = models.JSONField()
+    name_en = models.CharField(max_length=200, blank=True)
+    name_ru = models.CharField(max_length=200, blank=True)
+    text_en = models.TextField(blank=True)
+    text_ru = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["pack", "scenario", "slug"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "slug"], name="cards_vpcard_unique_slug"),
+        ]
+
+    def __str__(self) -> str:
+        return self.slug
+
+    @property
+    def name(self) -> str:
+        return pick_language(self.name_en, self.name_ru)
+
+    @property
+    def text(self) -> str:
+        return pick_language(self.text_en, self.text_ru)
