@@ -1,0 +1,459 @@
+"""Derive a campaign's state from its event log, and validate proposed events (RULES.md L1-L26).
+
+This module is pure: no database, no clock, no randomness (the coin flip of L2 arrives as part of
+an event's payload). ``derive(content, events)`` folds the effective events into a
+:class:`CampaignState`; ``apply(content, state, kind, payload)`` checks one proposed event and
+returns the next state, raising :class:`EventRefused` with a message that says why.
+
+Undo is an event too: it names the seq of the last effective event and drops it, so the log keeps
+everything while the state steps back exactly one change.
+
+    >>> from campaign.content import PackContent
+    >>> from tests.campaign.packs import legacy_pack
+    >>> content = PackContent(legacy_pack())
+    >>> state = derive(content, [Event(1, SIDES_CHOSEN, {"wishes": ["empire", "federation"]})])
+    >>> state.sides
+    {'empire': 0, 'federation': 1}
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable
+
+from django.utils.translation import gettext as _
+
+from campaign.content import UPGRADES_PER_SIDE, ContentError, PackContent, StickerRef
+
+SIDES_CHOSEN = "sides_chosen"
+SCENARIO_OPENED = "scenario_opened"
+CHOICE_MADE = "choice_made"
+GAME_RECORDED = "game_recorded"
+AFTER_CAMPAIGN_UPGRADE = "after_campaign_upgrade"
+CAMPAIGN_FINISHED = "campaign_finished"
+UNDO = "undo"
+EVENT_KINDS = (SIDES_CHOSEN, SCENARIO_OPENED, CHOICE_MADE, GAME_RECORDED,
+               AFTER_CAMPAIGN_UPGRADE, CAMPAIGN_FINISHED, UNDO)
+
+SETUP, PLAYING, AFTER_CAMPAIGN, FINISHED = "setup", "playing", "after_campaign", "finished"
+WIN_HOWS = ("authority", "political", "scenario")
+
+
+class EventRefused(ValueError):
+    """A proposed event breaks a rule; the message says which and why, for the player."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of the log as the derivation sees it."""
+
+    seq: int
+    kind: str
+    payload: dict
+
+
+@dataclass
+class CampaignState:
+    """Everything the tracker derives from the log; JSON-ready (string keys, plain values)."""
+
+    phase: str = SETUP
+    sides: dict[str, int] = field(default_factory=dict)          # side id -> seat index
+    coin_flip: dict | None = None                                 # L2, when both wanted one side
+    scenario: int = 0                                             # highest opened scenario
+    scenarios: dict[str, dict] = field(default_factory=dict)      # "N" -> progress of scenario N
+    lasting_rules: list[dict] = field(default_factory=list)
+    upgrades: dict[str, dict] = field(default_factory=dict)       # copy id -> upgrade
+    used_rows: dict[str, dict[str, str]] = field(default_factory=dict)  # sheet -> cost -> kind
+    opened_sheets: dict[str, list[str]] = field(default_factory=dict)   # side -> sheet ids
+    vp_cards: dict[str, list[str]] = field(default_factory=dict)        # side -> VP card ids
+    last_after_upgrade: str | None = None
+    campaign_winner: str | None = None
+    post_campaign_added: bool = False
+    last_seq: int = 0                                             # last effective event
+
+    def to_dict(self) -> dict:
+        return copy.deepcopy(asdict(self))
+
+    @classmethod
+    def from_dict(cls, data: dict) -> CampaignState:
+        return cls(**copy.deepcopy(data))
+
+    # -- questions the pages ask ---------------------------------------------------------
+
+    def side_of_seat(self, seat: int) -> str | None:
+        return next((side for side, s in self.sides.items() if s == seat), None)
+
+    def current(self) -> dict | None:
+        """Return the progress of the highest opened scenario, or None before scenario 1."""
+        return self.scenarios.get(str(self.scenario))
+
+    def scenario_finished(self, number: int) -> bool:
+        return bool(self.scenarios.get(str(number), {}).get("result"))
+
+    def upgrades_of(self, side: str) -> list[tuple[str, dict]]:
+        return [(c, u) for c, u in self.upgrades.items() if u["side"] == side]
+
+    def vp_points(self, content: PackContent, side: str) -> int:
+        return sum(int(content.vp_cards[i].get("points", 0)) for i in self.vp_cards.get(side, []))
+
+    def scenario_wins(self, side: str) -> int:
+        return sum(1 for s in self.scenarios.values() if (s.get("result") or {}).get("winner") == side)
+
+    def next_first_player(self) -> str | None:
+        """Return who plays first in the next scenario to open (L5)."""
+        if not self.sides or self.scenario >= 12 and self.scenario_finished(self.scenario):
+            return None
+        if self.scenario == 0:
+            return "empire"
+        if not self.scenario_finished(self.scenario):
+            return self.current()["first_player"]
+        return self.current()["result"]["winner"]
+
+    def trade_deck(self, content: PackContent) -> list[str]:
+        """Return the copy ids of the trade deck as it stands (L8, L26)."""
+        extra = content.post_campaign_copies if self.post_campaign_added else []
+        return content.trade_copies + extra
+
+
+# -- derivation --------------------------------------------------------------------------------
+
+
+def derive(content: PackContent, events: Iterable[Event]) -> CampaignState:
+    """Fold the log into the campaign state; raise EventRefused naming the first bad event."""
+    history = [CampaignState()]
+    for event in events:
+        try:
+            history = _step(content, history, event)
+        except EventRefused as error:
+            raise EventRefused(_("Event %(seq)s (%(kind)s): %(error)s")
+                               % {"seq": event.seq, "kind": event.kind, "error": error}) from None
+    return history[-1]
+
+
+def _step(content: PackContent, history: list[CampaignState], event: Event) -> list[CampaignState]:
+    """Return the stack of states after ``event`` (undo pops, everything else pushes)."""
+    if event.kind == UNDO:
+        check_undo(history[-1], event.payload)
+        return history[:-1]
+    state = apply(content, history[-1], event.kind, event.payload)
+    state.last_seq = event.seq
+    return history + [state]
+
+
+def check_undo(state: CampaignState, payload: dict) -> None:
+    """Refuse an undo that does not name the last effective event."""
+    if state.last_seq == 0:
+        raise EventRefused(_("There is nothing to undo."))
+    if payload.get("seq") != state.last_seq:
+        raise EventRefused(_("Only the last change (event %(seq)s) can be undone.")
+                           % {"seq": state.last_seq})
+
+
+def apply(content: PackContent, state: CampaignState, kind: str, payload: Any) -> CampaignState:
+    """Validate one proposed event against ``state`` and return the new state (a copy)."""
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise EventRefused(_("Unknown kind of event: %(kind)s.") % {"kind": kind})
+    if not isinstance(payload, dict):
+        raise EventRefused(_("The event's data must be an object."))
+    new = CampaignState.from_dict(state.to_dict())
+    try:
+        handler(content, new, payload)
+    except (ContentError, KeyError, TypeError, ValueError) as error:
+        if isinstance(error, EventRefused):
+            raise
+        raise EventRefused(_("Malformed event data: %(error)s") % {"error": error}) from None
+    return new
+
+
+# -- L2: sides --------------------------------------------------------------------------------
+
+
+def _sides_chosen(content: PackContent, state: CampaignState, payload: dict) -> None:
+    if state.phase != SETUP:
+        raise EventRefused(_("The sides are already chosen (L2: one side for the whole campaign)."))
+    wishes = list(payload["wishes"])
+    if len(wishes) != 2 or any(w not in content.side_ids for w in wishes):
+        raise EventRefused(_("Each seat must wish for one of the sides: %(sides)s.")
+                           % {"sides": ", ".join(content.side_ids)})
+    winner_seat = 0
+    if wishes[0] == wishes[1]:
+        winner_seat = payload.get("coin")
+        if winner_seat not in (0, 1):
+            raise EventRefused(_("Both wish for the same side: a coin flip must decide (L2)."))
+        state.coin_flip = {"side": wishes[0], "won_by_seat": winner_seat}
+    wanted = wishes[winner_seat]
+    other = next(s for s in content.side_ids if s != wanted)
+    state.sides = {wanted: winner_seat, other: 1 - winner_seat}
+    state.opened_sheets = {side: [] for side in content.side_ids}
+    state.vp_cards = {side: [] for side in content.side_ids}
+    state.phase = PLAYING
+
+
+# -- L1, L4-L6: opening a scenario and its choices -------------------------------------------
+
+
+def _scenario_opened(content: PackContent, state: CampaignState, payload: dict) -> None:
+    number = payload["number"]
+    if state.phase != PLAYING:
+        raise EventRefused(_("No scenario can be opened now (the campaign is in phase %(phase)s).")
+                           % {"phase": state.phase})
+    if number != state.scenario + 1:
+        raise EventRefused(_("Scenarios open in order: the next one is %(next)s (L1).")
+                           % {"next": state.scenario + 1})
+    if state.scenario and not state.scenario_finished(state.scenario):
+        raise EventRefused(_("Scenario %(n)s must be finished before the next one opens (L1).")
+                           % {"n": state.scenario})
+    content.scenario(number)
+    first = state.next_first_player()
+    state.scenario = number
+    state.scenarios[str(number)] = {"number": number, "first_player": first,
+                                    "card_side": first, "choices": {}, "result": None}
+    for sheet in content.sheets_of_scenario(number):
+        state.opened_sheets.setdefault(sheet["side"], []).append(sheet["id"])
+
+
+def _choice_made(content: PackContent, state: CampaignState, payload: dict) -> None:
+    progress = _open_unfinished(state)
+    choice = _find_choice(content, progress, payload["choice"])
+    options = {o["id"]: o for o in choice.get("options", [])}
+    if payload["option"] not in options:
+        raise EventRefused(_("“%(option)s” is not an option of this choice.")
+                           % {"option": payload["option"]})
+    if choice["id"] in progress["choices"]:
+        raise EventRefused(_("This choice is already made."))
+    progress["choices"][choice["id"]] = payload["option"]
+    state.lasting_rules.extend(options[payload["option"]].get("lasting_rules", []))
+
+
+def _open_unfinished(state: CampaignState) -> dict:
+    progress = state.current()
+    if state.phase != PLAYING or progress is None or progress["result"]:
+        raise EventRefused(_("Open the next scenario first."))
+    return progress
+
+
+def _find_choice(content: PackContent, progress: dict, choice_id: str) -> dict:
+    choices = content.scenario_choices(progress["number"], progress["card_side"])
+    for choice in choices:
+        if choice["id"] == choice_id:
+            return choice
+    raise EventRefused(_("This scenario's card side has no choice “%(choice)s” (L6).")
+                       % {"choice": choice_id})
+
+
+def missing_choices(content: PackContent, state: CampaignState) -> list[dict]:
+    """Return the current scenario's choices the first player has not made yet."""
+    progress = state.current()
+    if progress is None or progress["result"]:
+        return []
+    choices = content.scenario_choices(progress["number"], progress["card_side"])
+    return [c for c in choices if c["id"] not in progress["choices"]]
+
+
+# -- L11-L21: recording a game ---------------------------------------------------------------
+
+
+def _game_recorded(content: PackContent, state: CampaignState, payload: dict) -> None:
+    progress = _open_unfinished(state)
+    if missing_choices(content, state):
+        raise EventRefused(_("The first player must make the scenario's choices first (L6)."))
+    winner, how = payload["winner"], payload["how"]
+    _check_side(state, winner)
+    for upgrade in payload.get("upgrades", []):
+        add_upgrade(content, state, upgrade, scenario=progress["number"])
+    _check_how(content, state, progress, winner, how)
+    earned = _award_vp_cards(content, state, progress["number"], winner, payload.get("vp_cards", []))
+    progress["result"] = {"winner": winner, "how": how, "vp_cards": earned}
+    if progress["number"] == content.scenario_count:
+        state.phase = AFTER_CAMPAIGN
+        state.campaign_winner = campaign_winner(content, state)
+
+
+def _check_side(state: CampaignState, side: str) -> None:
+    if side not in state.sides:
+        raise EventRefused(_("“%(side)s” is not a side of this campaign.") % {"side": side})
+
+
+def _check_how(content: PackContent, state: CampaignState, progress: dict, winner: str,
+               how: str) -> None:
+    if how not in WIN_HOWS:
+        raise EventRefused(_("A game is won by authority, political victory or the scenario."))
+    number = progress["number"]
+    if how == "political":
+        _check_political(content, state, number, winner)
+    if how == "scenario" and not _has_victory_rule(content, state, progress):
+        raise EventRefused(_("Scenario %(n)s has no victory condition of its own.") % {"n": number})
+
+
+def _check_political(content: PackContent, state: CampaignState, number: int, side: str) -> None:
+    """L19: only in scenarios that allow it, with all five stickers of THAT scenario's sheet."""
+    if not content.scenario(number).get("political_victory"):
+        raise EventRefused(_("Scenario %(n)s allows no political victory (L19).") % {"n": number})
+    sheet = content.sheet_of_scenario(number, side)
+    used = len(state.used_rows.get(sheet["id"], {})) if sheet else 0
+    if sheet is None or used < len(sheet.get("rows", [])):
+        raise EventRefused(_("A political victory needs all five stickers of this scenario's "
+                             "sheet; %(used)s are used (L19).") % {"used": used})
+
+
+def _has_victory_rule(content: PackContent, state: CampaignState, progress: dict) -> bool:
+    side = content.scenario(progress["number"])["sides"].get(progress["card_side"], {})
+    rules = list(side.get("rules", [])) + list(state.lasting_rules)
+    for choice in side.get("choices", []):
+        for option in choice.get("options", []):
+            if progress["choices"].get(choice["id"]) == option["id"]:
+                rules += option.get("rules", [])
+    return any("victory" in rule for rule in rules)
+
+
+def _award_vp_cards(content: PackContent, state: CampaignState, number: int, winner: str,
+                    earned: list[dict]) -> list[dict]:
+    """L21: the winner takes the victory VP card; other VP cards go as the players recorded."""
+    victory = content.victory_vp_card(number)
+    awarded = [{"card": victory["id"], "side": winner}] if victory else []
+    allowed = {vp["id"] for vp in content.vp_cards_of_scenario(number)} - {a["card"] for a in awarded}
+    for item in earned:
+        card, side = item["card"], item["side"]
+        _check_side(state, side)
+        if card not in allowed:
+            raise EventRefused(_("VP card “%(card)s” cannot be earned here (it is not one of this "
+                                 "scenario's, or it was already given).") % {"card": card})
+        allowed.discard(card)
+        awarded.append({"card": card, "side": side})
+    for item in awarded:
+        state.vp_cards[item["side"]].append(item["card"])
+    return awarded
+
+
+def add_upgrade(content: PackContent, state: CampaignState, upgrade: dict,
+                scenario: int | None) -> None:
+    """Put a sticker on a copy, enforcing L12-L14, L16 and L18; ``scenario`` None = after it."""
+    copy_id, side = upgrade["copy"], upgrade["side"]
+    _check_side(state, side)
+    if not content.is_trade_copy(copy_id):
+        raise EventRefused(_("“%(copy)s” is not a card copy of the trade deck.") % {"copy": copy_id})
+    card = content.card_of_copy(copy_id)
+    if copy_id in state.upgrades:
+        raise EventRefused(_("%(copy)s is already upgraded (L12: once only).") % {"copy": copy_id})
+    ref, sheet, _sticker = _sticker_or_refuse(content, upgrade["sticker"])
+    _check_sheet(state, sheet, side)
+    _check_match(ref, card, copy_id)
+    if str(ref.cost) in state.used_rows.get(ref.sheet_id, {}):
+        raise EventRefused(_("The cost %(cost)s row of sheet %(sheet)s is already used (L14).")
+                           % {"cost": ref.cost, "sheet": ref.sheet_id})
+    state.used_rows.setdefault(ref.sheet_id, {})[str(ref.cost)] = ref.kind
+    state.upgrades[copy_id] = {"sticker": ref.id, "side": side, "scenario": scenario}
+
+
+def _sticker_or_refuse(content: PackContent, sticker_id: str) -> tuple[StickerRef, dict, dict]:
+    try:
+        return content.sticker(sticker_id)
+    except ContentError:
+        raise EventRefused(_("There is no sticker “%(id)s”.") % {"id": sticker_id}) from None
+
+
+def _check_sheet(state: CampaignState, sheet: dict, side: str) -> None:
+    if sheet["side"] != side:
+        raise EventRefused(_("Sheet %(sheet)s belongs to the other side (L4a).")
+                           % {"sheet": sheet["id"]})
+    if sheet["id"] not in state.opened_sheets.get(side, []):
+        raise EventRefused(_("Sheet %(sheet)s has not been opened yet (L18).")
+                           % {"sheet": sheet["id"]})
+
+
+def _check_match(ref: StickerRef, card: dict, copy_id: str) -> None:
+    """L13: the sticker matches the PRINTED type and cost, whatever effects changed them."""
+    if card.get("type") != ref.kind:
+        raise EventRefused(_("%(copy)s is a %(type)s; this sticker is for a %(kind)s (L13).")
+                           % {"copy": copy_id, "type": card.get("type"), "kind": ref.kind})
+    if card.get("cost") != ref.cost:
+        raise EventRefused(_("%(copy)s has printed cost %(cost)s; this sticker is for cost "
+                             "%(sticker)s (L13).")
+                           % {"copy": copy_id, "cost": card.get("cost"), "sticker": ref.cost})
+
+
+# -- L22, L25, L26: the end -------------------------------------------------------------------
+
+
+def campaign_winner(content: PackContent, state: CampaignState) -> str:
+    """Return the winning side by the pack's ordered tie-breaks (L22)."""
+    last = (state.scenarios.get(str(content.scenario_count), {}).get("result") or {})
+
+    def key(side: str) -> tuple:
+        values = {"vp": state.vp_points(content, side), "scenario_wins": state.scenario_wins(side),
+                  "winner_of_12": int(last.get("winner") == side)}
+        return tuple(values.get(k, 0) for k in content.winner_order)
+
+    return max(sorted(state.sides), key=key)
+
+
+def sides_needing_upgrades(content: PackContent, state: CampaignState) -> list[str]:
+    """Return the sides that must still upgrade after the campaign and can (L25)."""
+    return [side for side in sorted(state.sides)
+            if len(state.upgrades_of(side)) < UPGRADES_PER_SIDE and legal_upgrades(content, state, side, 1)]
+
+
+def next_after_campaign_side(content: PackContent, state: CampaignState) -> str | None:
+    """Return whose turn it is to upgrade after the campaign (L25: alternate while both must)."""
+    needing = sides_needing_upgrades(content, state)
+    if len(needing) < 2:
+        return needing[0] if needing else None
+    if state.last_after_upgrade in needing:
+        return next(s for s in needing if s != state.last_after_upgrade)
+    last = state.scenarios[str(content.scenario_count)]["result"]
+    return last["winner"]  # L5's logic: the last winner goes first
+
+
+def legal_upgrades(content: PackContent, state: CampaignState, side: str,
+                   limit: int | None = None) -> list[tuple[str, str]]:
+    """Return (copy id, sticker id) pairs ``side`` may still use, at most ``limit`` of them."""
+    found: list[tuple[str, str]] = []
+    free = [c for c in state.trade_deck(content) if c not in state.upgrades]
+    for sheet_id in state.opened_sheets.get(side, []):
+        for row in content.sheets[sheet_id]["rows"]:
+            if str(row["cost"]) in state.used_rows.get(sheet_id, {}):
+                continue
+            for copy_id in free:
+                card = content.card_of_copy(copy_id)
+                if card.get("cost") == row["cost"] and card.get("type") in row:
+                    found.append((copy_id, f"{sheet_id}:{row['cost']}:{card['type']}"))
+                    if limit and len(found) >= limit:
+                        return found
+    return found
+
+
+def _after_campaign_upgrade(content: PackContent, state: CampaignState, payload: dict) -> None:
+    if state.phase != AFTER_CAMPAIGN:
+        raise EventRefused(_("Upgrades outside a game are made only after the campaign (L25)."))
+    side = payload["side"]
+    _check_side(state, side)
+    if len(state.upgrades_of(side)) >= UPGRADES_PER_SIDE:
+        raise EventRefused(_("This side already has %(n)s upgrades (L25).")
+                           % {"n": UPGRADES_PER_SIDE})
+    turn = next_after_campaign_side(content, state)
+    if turn is not None and turn != side:
+        raise EventRefused(_("It is the other side's turn to upgrade (L25: alternate while both "
+                             "must)."))
+    add_upgrade(content, state, payload, scenario=None)
+    state.last_after_upgrade = side
+
+
+def _campaign_finished(content: PackContent, state: CampaignState, payload: dict) -> None:
+    if state.phase != AFTER_CAMPAIGN:
+        raise EventRefused(_("The campaign can be finished only after scenario 12 (L25)."))
+    if sides_needing_upgrades(content, state):
+        raise EventRefused(_("Each side must first fill up to %(n)s upgrades (L25).")
+                           % {"n": UPGRADES_PER_SIDE})
+    state.post_campaign_added = True
+    state.phase = FINISHED
+
+
+_HANDLERS = {
+    SIDES_CHOSEN: _sides_chosen,
+    SCENARIO_OPENED: _scenario_opened,
+    CHOICE_MADE: _choice_made,
+    GAME_RECORDED: _game_recorded,
+    AFTER_CAMPAIGN_UPGRADE: _after_campaign_upgrade,
+    CAMPAIGN_FINISHED: _campaign_finished,
+}
