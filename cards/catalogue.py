@@ -8,7 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from cards.models import (
-    CardDesign, ContentPack, Scenario, Sticker, StickerSheet, VPCard, text_in,
+    CardDesign,
+    ContentPack,
+    Scenario,
+    Sticker,
+    StickerSheet,
+    VPCard,
+    text_in,
 )
 
 
