@@ -1,10 +1,14 @@
 #!/usr/bin/env python
 """Django's command-line utility for administrative tasks."""
+
+from __future__ import annotations
+
 import os
 import sys
 
 
 def main() -> None:
+    """Run a management command with the project's settings."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from django.core.management import execute_from_command_line
 

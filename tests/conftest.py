@@ -1,0 +1,124 @@
+"""Fixtures shared by the whole suite.
+
+- `alice`, `bob`, `outsider`: persona users (see tests/factories.py), password PERSONA_PASSWORD.
+- `alice_client`: a Django test client already logged in as alice.
+- Browser tests: `browser` (one headless Chromium per session, Debian's /usr/bin/chromium driven by
+  Playwright, never a downloaded browser) and `page` (a fresh context and page per test, default
+  timeout 10 s). Without Chromium they skip, unless STARLEDGER_REQUIRE_BROWSER=1 (set by
+  scripts/test), where they fail. Browser tests need `transactional_db` (live_server runs in
+  another thread). Use them with pytest-django's `live_server`:
+
+      def test_something(live_server, page):
+          page.goto(live_server.url + "/")
+
+  Any test using `page` or `browser` is marked `browser`; `pytest -m "not browser"` skips them.
+- With STARLEDGER_DB_TESTS_ONLY=1 only tests that use the database are collected: the
+  PostgreSQL pass of scripts/test uses it to skip tests that cannot differ between databases.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.factories import PERSONA_PASSWORD, UserFactory
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractUser
+    from django.test import Client
+    from playwright.sync_api import Browser, Page
+
+# Playwright's sync API runs an event loop in the test thread; Django would otherwise refuse ORM
+# calls from it as "async unsafe".
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+_DB_FIXTURES = {
+    "db",
+    "transactional_db",
+    "live_server",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+}
+_BROWSER_FIXTURES = {"browser", "page"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark browser tests, and keep only database tests when STARLEDGER_DB_TESTS_ONLY is set."""
+    db_only = os.environ.get("STARLEDGER_DB_TESTS_ONLY") == "1"
+    kept, dropped = [], []
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & _BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        uses_db = bool(fixtures & _DB_FIXTURES) or item.get_closest_marker("django_db") is not None
+        (kept if uses_db or not db_only else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+@pytest.fixture
+def alice(db) -> AbstractUser:
+    """Return alice, who runs a campaign."""
+    return UserFactory(username="alice")
+
+
+@pytest.fixture
+def bob(db) -> AbstractUser:
+    """Return bob, alice's opponent."""
+    return UserFactory(username="bob")
+
+
+@pytest.fixture
+def outsider(db) -> AbstractUser:
+    """Return a registered user who takes part in nothing of alice's or bob's."""
+    return UserFactory(username="outsider")
+
+
+@pytest.fixture
+def alice_client(client: Client, alice: AbstractUser) -> Client:
+    """Return a test client logged in as alice."""
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Launch one headless Chromium for the whole session (skip if it is not installed)."""
+    if not os.path.exists(CHROMIUM_PATH):
+        message = f"Chromium not found at {CHROMIUM_PATH} (apt-get install chromium)"
+        if os.environ.get("STARLEDGER_REQUIRE_BROWSER") == "1":
+            pytest.fail(message)  # scripts/test installs it: a missing browser is a failure there
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """Return a page in a fresh browser context (own cookies), English by default."""
+    context = browser.new_context(locale="en-US")
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+__all__ = ["PERSONA_PASSWORD"]

@@ -1,2 +1,0 @@
-def test_settings_load(settings):
-    assert "cards" in settings.INSTALLED_APPS
