@@ -1,0 +1,154 @@
+"""Campaign backups: versioned JSON out, a NEW identical campaign in.
+
+Schema history (``schema_version``):
+
+* 1 — the first tracker's files: ``{"schema_version": 1, "pack": "<slug>", "name": ...,
+  "players": [name, name], "log": [{"type": kind, "data": payload, "by": name, "at": iso}]}``.
+  No pack version or checksum, no seq numbers. ``_migrate_v1`` turns it into version 2.
+* 2 — the current one, written by :func:`export_campaign`.
+
+Import replays every event through the same validation as a person's input, inside one
+transaction: a broken, foreign or rule-breaking file creates nothing.
+"""
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaign.content import ContentError, PackContent
+from campaign.models import Campaign, CampaignEvent, Seat
+from campaign.state import Event, EventRefused, derive
+from cards.models import ContentPack
+
+FORMAT = "starledger-campaign"
+SCHEMA_VERSION = 2
+
+
+class BackupError(ValueError):
+    """The file cannot be imported; the message says why, for the person uploading it."""
+
+
+def export_campaign(campaign: Campaign) -> dict:
+    """Return the campaign as a JSON-ready dict of schema version 2."""
+    pack = campaign.pack
+    return {
+        "format": FORMAT,
+        "schema_version": SCHEMA_VERSION,
+        "pack": {"slug": pack.slug, "version": pack.version, "checksum": pack.checksum},
+        "name": campaign.name,
+        "seats": [{"index": s.index, "name": s.name} for s in campaign.seats.order_by("index")],
+        "events": [
+            {"seq": e.seq, "kind": e.kind, "payload": e.payload, "actor": e.actor_name,
+             "created_at": e.created_at.isoformat()}
+            for e in campaign.events.order_by("seq")
+        ],
+    }
+
+
+def dumps(data: dict) -> str:
+    """Serialise a backup the same way every time (so two exports compare byte for byte)."""
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True)
+
+
+def import_campaign(raw: str | bytes, user: Any) -> Campaign:
+    """Create a new campaign owned by ``user`` from a backup; raise BackupError, creating nothing."""
+    data = _migrate(_parse(raw))
+    pack = _find_pack(data["pack"], user)
+    events = _events(data)
+    try:
+        state = derive(PackContent(pack.data), [Event(e["seq"], e["kind"], e["payload"]) for e in events])
+    except (EventRefused, ContentError) as error:
+        raise BackupError(_("The file breaks the campaign rules: %(error)s") % {"error": error})
+    with transaction.atomic():
+        return _create(data, pack, user, events, state.to_dict())
+
+
+def _parse(raw: str | bytes) -> dict:
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise BackupError(_("This file is not JSON.")) from None
+    if not isinstance(data, dict) or "schema_version" not in data:
+        raise BackupError(_("This file is not a Starledger campaign backup."))
+    return data
+
+
+def _migrate(data: dict) -> dict:
+    version = data.get("schema_version")
+    if version == 1:
+        data = _migrate_v1(data)
+    elif version != SCHEMA_VERSION or data.get("format") != FORMAT:
+        raise BackupError(_("Unknown backup format or schema version %(v)s.") % {"v": version})
+    _require(isinstance(data.get("seats"), list) and len(data["seats"]) == 2,
+             _("A backup needs exactly two seats."))
+    _require(isinstance(data.get("events"), list), _("A backup needs a list of events."))
+    _require(isinstance(data.get("name"), str) and data["name"].strip(), _("A backup needs a name."))
+    return data
+
+
+def _migrate_v1(old: dict) -> dict:
+    """Turn a schema 1 file into schema 2 (seq from the order; no pack version: the newest)."""
+    try:
+        return {
+            "format": FORMAT, "schema_version": SCHEMA_VERSION,
+            "pack": {"slug": old["pack"], "version": None, "checksum": None},
+            "name": old["name"],
+            "seats": [{"index": i, "name": n} for i, n in enumerate(old["players"])],
+            "events": [{"seq": i, "kind": e["type"], "payload": e["data"], "actor": e.get("by", ""),
+                        "created_at": e["at"]} for i, e in enumerate(old["log"], 1)],
+        }
+    except (KeyError, TypeError):
+        raise BackupError(_("This schema 1 backup is incomplete.")) from None
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise BackupError(message)
+
+
+def _find_pack(identity: Any, user: Any) -> ContentPack:
+    _require(isinstance(identity, dict) and identity.get("slug"), _("The backup names no pack."))
+    packs = ContentPack.objects.usable_by(user).filter(slug=identity["slug"])
+    if identity.get("version") is not None:
+        packs = packs.filter(version=identity["version"])
+    pack = packs.order_by("-version").first()
+    if pack is None:
+        raise BackupError(_("The content pack “%(slug)s” version %(v)s is not on this site.")
+                          % {"slug": identity["slug"], "v": identity.get("version")})
+    if identity.get("checksum") and identity["checksum"] != pack.checksum:
+        raise BackupError(_("The content pack “%(slug)s” here differs from the one the backup was "
+                            "made with (checksum mismatch).") % {"slug": identity["slug"]})
+    return pack
+
+
+def _events(data: dict) -> list[dict]:
+    events = data["events"]
+    for number, event in enumerate(events, 1):
+        _require(isinstance(event, dict) and event.get("seq") == number,
+                 _("Event %(n)s is missing or out of order.") % {"n": number})
+        _require(isinstance(event.get("payload"), dict) and isinstance(event.get("kind"), str),
+                 _("Event %(n)s has no kind or payload.") % {"n": number})
+        try:
+            event["created_at"] = datetime.fromisoformat(event["created_at"])
+        except (KeyError, TypeError, ValueError):
+            raise BackupError(_("Event %(n)s has a bad date.") % {"n": number}) from None
+    return events
+
+
+def _create(data: dict, pack: ContentPack, user: Any, events: list[dict], state: dict) -> Campaign:
+    campaign = Campaign.objects.create(pack=pack, name=data["name"][:120], creator=user,
+                                       version=len(events), state=state)
+    for index, seat in enumerate(data["seats"]):
+        name = seat.get("name") if isinstance(seat, dict) else None
+        _require(isinstance(name, str) and name, _("Seat %(n)s has no name.") % {"n": index + 1})
+        Seat.objects.create(campaign=campaign, index=index, name=name[:80])
+    CampaignEvent.objects.bulk_create([
+        CampaignEvent(campaign=campaign, seq=e["seq"], kind=e["kind"], payload=e["payload"],
+                      actor_name=str(e.get("actor") or "")[:150], created_at=e["created_at"])
+        for e in events
+    ])
+    return campaign

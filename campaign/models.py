@@ -1,0 +1,227 @@
+"""Campaigns: a content pack, two seats and an append-only event log (RULES.md L1-L26).
+
+The state a page shows is derived from the events by ``campaign.state.derive`` and cached in
+``Campaign.state``; the cache is rebuilt from the log after every event, so it can never drift.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from campaign.content import PackContent
+from campaign.state import UNDO, CampaignState, Event, EventRefused, apply, derive
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+
+class StaleVersion(Exception):
+    """The change was made against an older version of the campaign (views answer 409)."""
+
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(f"campaign is at version {actual}, the change was made against {expected}")
+        self.expected, self.actual = expected, actual
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class CampaignQuerySet(models.QuerySet):
+    """Named queries over campaigns."""
+
+    def active(self) -> CampaignQuerySet:
+        return self.filter(deleted_at__isnull=True)
+
+    def deleted(self) -> CampaignQuerySet:
+        return self.filter(deleted_at__isnull=False)
+
+    def visible_to(self, user: AbstractBaseUser | AnonymousUser | None) -> CampaignQuerySet:
+        """Return every campaign (deleted or not) where ``user`` has a seat or is the creator."""
+        if user is None or not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(creator=user) | Q(seats__user=user)).distinct()
+
+    def for_user(self, user: AbstractBaseUser | AnonymousUser | None) -> CampaignQuerySet:
+        """Return the user's campaigns that are not deleted, newest first (the home page)."""
+        return self.visible_to(user).active().order_by("-created")
+
+
+class Campaign(models.Model):
+    """One legacy campaign played by two seats."""
+
+    pack = models.ForeignKey("cards.ContentPack", on_delete=models.PROTECT, related_name="campaigns")
+    name = models.CharField(_("name"), max_length=120)
+    creator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="created_campaigns")
+    created = models.DateTimeField(default=timezone.now)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    state = models.JSONField(default=dict, blank=True,
+                             help_text=_("Cache of the state derived from the events."))
+
+    objects = CampaignQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("campaign:dashboard", args=[self.pk])
+
+    @classmethod
+    def start(cls, pack: Any, name: str, creator: Any, seats: list[tuple[Any, str]]) -> Campaign:
+        """Create a campaign with two seats, each (user or None, display name)."""
+        PackContent(pack.data)  # refuse a non-legacy pack before anything is saved
+        with transaction.atomic():
+            campaign = cls.objects.create(pack=pack, name=name, creator=creator,
+                                          state=CampaignState().to_dict())
+            for index, (user, seat_name) in enumerate(seats):
+                Seat.objects.create(campaign=campaign, index=index, user=user,
+                                    name=seat_name or getattr(user, "username", ""))
+        return campaign
+
+    # -- reading ---------------------------------------------------------------------------
+
+    @property
+    def content(self) -> PackContent:
+        if not hasattr(self, "_content"):
+            self._content = PackContent(self.pack.data)
+        return self._content
+
+    @property
+    def current_state(self) -> CampaignState:
+        return CampaignState.from_dict(self.state) if self.state else CampaignState()
+
+    def log(self) -> list[Event]:
+        return [Event(e.seq, e.kind, e.payload) for e in self.events.order_by("seq")]
+
+    def seat_of(self, user: Any) -> Seat | None:
+        if user is None or not user.is_authenticated:
+            return None
+        return next((s for s in self.seats.all() if s.user_id == user.pk), None)
+
+    def last_effective_event(self) -> CampaignEvent | None:
+        """Return the event an undo would revert now."""
+        seq = self.current_state.last_seq
+        return self.events.filter(seq=seq).first() if seq else None
+
+    # -- changing --------------------------------------------------------------------------
+
+    def apply_event(self, kind: str, payload: dict, actor: Any, expected_version: int) -> CampaignEvent:
+        """Validate and append one event; raise StaleVersion or EventRefused, changing nothing."""
+        with transaction.atomic():
+            # The conditional UPDATE is the lock: of two racing writers only one matches the row.
+            bumped = Campaign.objects.filter(pk=self.pk, version=expected_version).update(
+                version=F("version") + 1)
+            if not bumped:
+                actual = Campaign.objects.values_list("version", flat=True).get(pk=self.pk)
+                raise StaleVersion(expected_version, actual)
+            fresh = Campaign.objects.select_related("pack").get(pk=self.pk)
+            state = self._next_state(fresh, kind, payload, expected_version + 1)
+            event = CampaignEvent.objects.create(
+                campaign=self, seq=expected_version + 1, kind=kind, payload=payload,
+                actor=actor if getattr(actor, "is_authenticated", False) else None,
+                actor_name=_display_name(actor))
+            Campaign.objects.filter(pk=self.pk).update(state=state.to_dict())
+        self.refresh_from_db(fields=["version", "state"])
+        return event
+
+    @staticmethod
+    def _next_state(fresh: Campaign, kind: str, payload: dict, seq: int) -> CampaignState:
+        if kind == UNDO:
+            return derive(fresh.content, fresh.log() + [Event(seq, kind, payload)])
+        state = apply(fresh.content, fresh.current_state, kind, payload)
+        state.last_seq = seq
+        return state
+
+    def undo(self, actor: Any, expected_version: int) -> CampaignEvent:
+        """Append an undo of the last effective event."""
+        target = self.last_effective_event()
+        if target is None:
+            raise EventRefused(_("There is nothing to undo."))
+        return self.apply_event(UNDO, {"seq": target.seq}, actor, expected_version)
+
+    def rebuild_state(self) -> None:
+        """Recompute the cache from the log (after an import, or if the pack was edited)."""
+        self.state = derive(self.content, self.log()).to_dict()
+        self.save(update_fields=["state"])
+
+    def soft_delete(self) -> None:
+        self.deleted_at = timezone.now()
+        self.save(update_fields=["deleted_at"])
+
+    def restore(self) -> None:
+        self.deleted_at = None
+        self.save(update_fields=["deleted_at"])
+
+
+def _display_name(actor: Any) -> str:
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        return str(actor or "")
+    return actor.get_username()
+
+
+class Seat(models.Model):
+    """One of the two players: a registered user, or just a name typed by the creator."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(choices=[(0, "0"), (1, "1")])
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="campaign_seats")
+    name = models.CharField(_("name"), max_length=80)
+    invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+
+    class Meta:
+        ordering = ["campaign", "index"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "index"],
+                                               name="campaign_seat_unique_index")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_open(self) -> bool:
+        """Return whether the invite link can still be used to take this seat."""
+        return self.user_id is None
+
+    def join(self, user: Any) -> None:
+        """Give this seat to ``user`` (the invite link was followed)."""
+        self.user = user
+        self.name = self.name or user.get_username()
+        self.save(update_fields=["user", "name"])
+
+
+class CampaignEvent(models.Model):
+    """One change to a campaign. Append-only: undo is a new event, never a deletion."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=40)
+    payload = models.JSONField(default=dict)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.SET_NULL, related_name="+")
+    actor_name = models.CharField(max_length=150, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["campaign", "seq"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "seq"],
+                                               name="campaign_event_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id}#{self.seq} {self.kind}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise ValueError("campaign events are append-only")
+        super().save(*args, **kwargs)

@@ -1,0 +1,35 @@
+"""Fixtures for the campaign tracker's tests: a legacy pack in the database and a campaign."""
+from __future__ import annotations
+
+import pytest
+
+from campaign.models import Campaign
+from cards.models import ContentPack
+from tests.campaign.packs import legacy_pack
+
+
+def make_pack(pack_id: str = "test-legacy", owner=None, builtin: bool = True) -> ContentPack:
+    """Store the test pack as a ContentPack, the way the cards app's loader would."""
+    pack = ContentPack(slug=pack_id, owner=owner, is_builtin=builtin)
+    pack.set_data(legacy_pack(pack_id))
+    pack.save()
+    return pack
+
+
+@pytest.fixture
+def pack(db) -> ContentPack:
+    return make_pack()
+
+
+@pytest.fixture
+def campaign(pack: ContentPack, alice, bob) -> Campaign:
+    """Return alice's campaign against bob, with no events yet."""
+    return Campaign.start(pack, "Alice vs Bob", alice, [(alice, "Alice"), (bob, "Bob")])
+
+
+@pytest.fixture
+def started(campaign: Campaign, alice) -> Campaign:
+    """Return the campaign with sides chosen (alice Empire) and scenario 1 opened."""
+    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
+    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
+    return campaign

@@ -1,0 +1,117 @@
+"""Campaign models: the append-only log, versions, races, soft delete, who sees what."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+
+from campaign.models import Campaign, CampaignEvent, StaleVersion
+from campaign.state import EventRefused
+
+
+def test_apply_event_appends_bumps_version_and_refreshes_the_cache(started: Campaign) -> None:
+    assert started.version == 2
+    assert list(started.events.values_list("seq", "kind")) == [(1, "sides_chosen"),
+                                                               (2, "scenario_opened")]
+    assert started.current_state.scenario == 1
+    assert Campaign.objects.get(pk=started.pk).state == started.state
+
+
+def test_event_records_who_made_it(started: Campaign) -> None:
+    event = started.events.get(seq=1)
+    assert event.actor.username == "alice" and event.actor_name == "alice"
+
+
+def test_stale_version_is_refused_and_nothing_changes(started: Campaign, bob) -> None:
+    before = (started.version, dict(started.state), started.events.count())
+    with pytest.raises(StaleVersion):
+        started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, bob, 1)
+    started.refresh_from_db()
+    assert (started.version, started.state, started.events.count()) == before
+
+
+def test_refused_event_changes_nothing(started: Campaign, alice) -> None:
+    with pytest.raises(EventRefused, match="L1"):
+        started.apply_event("scenario_opened", {"number": 3}, alice, 2)
+    started.refresh_from_db()
+    assert started.version == 2 and started.events.count() == 2
+
+
+def test_two_submissions_against_one_version_apply_exactly_once(started: Campaign, alice, bob) -> None:
+    """Simulated race: both players loaded version 2; the second submission must be refused."""
+    first = Campaign.objects.get(pk=started.pk)
+    second = Campaign.objects.get(pk=started.pk)
+    first.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice, 2)
+    with pytest.raises(StaleVersion):
+        second.apply_event("game_recorded", {"winner": "federation", "how": "authority"}, bob, 2)
+    assert started.events.filter(kind="game_recorded").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_racing_threads_apply_exactly_once(alice, bob) -> None:
+    """Real race: two threads, each on its own database connection, submit at the same time."""
+    from tests.campaign.conftest import make_pack
+    campaign = Campaign.start(make_pack(), "Race", alice, [(alice, "A"), (bob, "B")])
+    barrier, outcomes = threading.Barrier(2), []
+
+    def submit(wish: str) -> None:
+        try:
+            barrier.wait()
+            Campaign.objects.get(pk=campaign.pk).apply_event(
+                "sides_chosen", {"wishes": [wish, "federation"], "coin": 0}, alice, 0)
+            outcomes.append("applied")
+        except Exception as error:  # noqa: BLE001 - the test counts every outcome
+            outcomes.append(type(error).__name__)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit, args=(w,)) for w in ("empire", "federation")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["StaleVersion", "applied"], outcomes
+    assert CampaignEvent.objects.filter(campaign=campaign).count() == 1
+
+
+def test_undo_is_an_event_and_steps_back_one_change(started: Campaign, alice) -> None:
+    opened_state = dict(started.state)
+    started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice, 2)
+    started.undo(alice, 3)
+    assert started.state == opened_state
+    assert list(started.events.values_list("kind", flat=True)) == [
+        "sides_chosen", "scenario_opened", "game_recorded", "undo"]
+    assert started.last_effective_event().kind == "scenario_opened"
+
+
+def test_undo_with_nothing_left_is_refused(campaign: Campaign, alice) -> None:
+    with pytest.raises(EventRefused, match="nothing to undo"):
+        campaign.undo(alice, 0)
+
+
+def test_events_are_append_only(started: Campaign) -> None:
+    event = started.events.first()
+    event.kind = "forged"
+    with pytest.raises(ValueError, match="append-only"):
+        event.save()
+
+
+def test_for_user_lists_seats_and_creator_but_not_deleted(campaign: Campaign, alice, bob,
+                                                          outsider) -> None:
+    assert list(Campaign.objects.for_user(alice)) == [campaign]
+    assert list(Campaign.objects.for_user(bob)) == [campaign]
+    assert list(Campaign.objects.for_user(outsider)) == []
+    campaign.soft_delete()
+    assert list(Campaign.objects.for_user(alice)) == []
+    assert list(Campaign.objects.visible_to(alice).deleted()) == [campaign]
+    campaign.restore()
+    assert list(Campaign.objects.for_user(alice)) == [campaign]
+
+
+def test_a_core_pack_cannot_run_a_campaign(pack, alice) -> None:
+    from campaign.content import ContentError
+    pack.data = {**pack.data, "pack": {**pack.data["pack"], "kind": "core"}}
+    with pytest.raises(ContentError, match="legacy"):
+        Campaign.start(pack, "Nope", alice, [(alice, "A"), (None, "B")])
+    assert not Campaign.objects.exists()
