@@ -1,0 +1,71 @@
+"""Card text generated from ability JSON, in English and Russian."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from cards.text import ability_text, abilities_text, faction_names
+
+BLOB = {"blob": "Blob"}
+
+
+def test_primary_amounts_read_like_card_text():
+    ability = {"when": "primary", "do": [{"trade": 3}, {"combat": 2}, {"authority": -1}]}
+    assert ability_text(ability, "en") == "+3 trade, +2 combat, lose 1 authority"
+    assert ability_text(ability, "ru") == "+3 торговли, +2 боя, потеряйте 1 влияния"
+
+
+def test_c14_ally_ability_names_the_faction_in_each_language():
+    ability = {"when": "ally", "faction": "blob", "do": [{"draw": 1}]}
+    assert ability_text(ability, "en", BLOB) == "Ally (Blob): draw a card"
+    assert ability_text(ability, "ru", {"blob": "Слизни"}) == "Союзное свойство (Слизни): возьмите карту"
+
+
+def test_c15_scrap_and_l9_onbuy_prefixes():
+    assert ability_text({"when": "scrap", "do": [{"combat": 4}]}, "en") == "Scrap: +4 combat"
+    assert ability_text({"when": "onbuy", "do": [{"draw": 2}]}, "ru") == "При покупке: возьмите 2 карты"
+
+
+def test_russian_plural_of_cards():
+    texts = [ability_text({"when": "primary", "do": [{"draw": n}]}, "ru") for n in (1, 2, 5, 12, 22)]
+    assert texts == ["Возьмите карту", "Возьмите 2 карты", "Возьмите 5 карт", "Возьмите 12 карт",
+                     "Возьмите 22 карты"]
+
+
+def test_c13_choice_and_per_amount():
+    ability = {"when": "primary", "do": [{"choose": [[{"combat": 5}],
+                                                     [{"draw": {"per": "faction_played:blob"}}]]}]}
+    assert ability_text(ability, "en", BLOB) == (
+        "Choose one: +5 combat; or draw a card for each Blob card you played")
+
+
+def test_text_override_wins_and_active_language_is_used():
+    ability = {"when": "primary", "do": [{"trade": 1}], "text": {"en": "Custom", "ru": "Своё"}}
+    with translation.override("ru"):
+        assert ability_text(ability) == "Своё"
+
+
+def test_l15_and_sticker_extends_the_primary_ability():
+    ability = {"when": "primary", "do": [{"combat": 1}]}
+    assert ability_text(ability, "en", extends_primary=True) == "and +1 combat"
+
+
+def test_unknown_effect_renders_as_json_instead_of_failing():
+    assert ability_text({"when": "primary", "do": [{"tarde": 2}]}, "en") == '{"tarde": 2}'
+    assert ability_text({"when": "primary", "do": [{"draw": "many"}]}, "en") == '{"draw": "many"}'
+
+
+@pytest.mark.parametrize("name", ["core-set.json", "legacy-default.json"])
+def test_every_shipped_ability_renders_without_raw_json(name: str):
+    path = Path(__file__).resolve().parents[2] / "fixtures" / "packs" / name
+    if not path.exists():
+        pytest.skip(f"{name} has not landed yet")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for lang in ("en", "ru"):
+        names = faction_names(data, lang)
+        for card in data["cards"]:
+            for line in abilities_text(card["abilities"], lang, names):
+                assert "{" not in line, f"{card['id']} ({lang}): {line}"
