@@ -105,6 +105,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_FORMS = {"login": "config.forms.StarledgerLoginForm"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 # Players sign up at the table; a confirmation mail is sent but never blocks them.
 ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "optional")

@@ -1,0 +1,56 @@
+# Shared steps of scripts/serve and scripts/test. Source it; do not run it.
+# Every step checks what exists first, so a second run reuses the apt packages, the venv and
+# the installed project instead of redoing them.
+
+PROJECT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$PROJECT_DIR/.venv"
+export PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONTWRITEBYTECODE=1
+
+say() { printf '\n==> %s\n' "$*"; }
+
+# Run a command as root: directly when we are root, through sudo otherwise.
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# apt_install PKG...: install the Debian packages that are not installed yet (none: no apt call).
+apt_install() {
+    local missing=() pkg
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+            || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    say "Installing Debian packages: ${missing[*]}"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        "${missing[@]}" </dev/null
+}
+
+# ensure_venv EXTRAS: create .venv if needed and pip-install the project with EXTRAS ("" or
+# "test"); skipped when pyproject.toml has not changed since the last install with those extras.
+ensure_venv() {
+    local extras="$1" spec="." stamp stamp_file
+    [ -n "$extras" ] && spec=".[$extras]"
+    if [ ! -x "$VENV/bin/python" ]; then
+        say "Creating the virtualenv in .venv"
+        /usr/bin/env python3 -m venv "$VENV"
+    fi
+    # shellcheck disable=SC1091
+    . "$VENV/bin/activate"
+    stamp="$(sha256sum "$PROJECT_DIR/pyproject.toml" | cut -d' ' -f1)"
+    stamp_file="$VENV/.starledger-installed-${extras:-base}"
+    if [ "$(cat "$stamp_file" 2>/dev/null)" != "$stamp" ]; then
+        say "Installing Starledger and its dependencies ($spec)"
+        python -m pip install -q --upgrade pip
+        (cd "$PROJECT_DIR" && python -m pip install -q -e "$spec")
+        echo "$stamp" >"$stamp_file"
+    fi
+}
+
+# compile_messages: build the .mo catalogues (project locale/ and every app's locale/).
+compile_messages() {
+    say "Compiling translations"
+    (cd "$PROJECT_DIR" && python manage.py compilemessages -v0 \
+        --ignore=.venv --ignore=node_modules --ignore=staticfiles)
+}
