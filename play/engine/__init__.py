@@ -1,0 +1,99 @@
+"""Starledger's rules engine for Star Realms (core set and the Legacy in-game rules).
+
+Pure Python, standard library only (it never imports Django). The facade is these functions;
+everything else is detail. A game is rebuilt exactly from (setup, action notations): all chance
+comes from the `random.Random` kept in the state, seeded by `setup.seed`.
+
+>>> from play.engine import load_pack, GameSetup, new_game, legal_actions, apply, view
+>>> pack = load_pack(tiny_pack())           # a small pack; see tests/engine/packs.py
+>>> state = new_game(GameSetup(pack=pack, seed=1))
+>>> state.decider                           # seat 0 moves first and holds 3 cards (C3)
+0
+>>> len(view(state, 0)["hand"]), view(state, 1)["hand"] is None or len(view(state, 1)["hand"])
+(3, 5)
+>>> first = legal_actions(state)[0]; first.notation.startswith("play")
+True
+>>> apply(state, first)                     # or apply(state, "play 12")
+>>> replay(state.game.setup, [a.notation for a in state.history]) == state
+True
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .actions import Action
+from .content import Pack, load_pack, validate_rules
+from .errors import EngineError, IllegalAction, PackError, SetupError
+from .rules import apply, decider, legal_actions, new_game, resign
+from .setup import GameSetup, SeatSetup
+from .state import GameState, Outcome, state_from_dict
+from .view import view
+
+__all__ = [
+    "Action", "EngineError", "GameSetup", "GameState", "IllegalAction", "Outcome", "Pack",
+    "PackError", "SeatSetup", "SetupError", "apply", "clone", "decider", "deserialize",
+    "legal_actions", "load_pack", "new_game", "outcome", "public_view", "replay", "resign",
+    "serialize", "validate_rules", "view",
+]
+
+
+def public_view(state: GameState) -> dict:
+    """Return the spectator view: only public information (C25)."""
+    return view(state, None)
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """Return how the game ended, or None while it goes on."""
+    return state.outcome
+
+
+def clone(state: GameState) -> GameState:
+    """Return an independent copy of the state (cheap; for search bots)."""
+    return state.clone()
+
+
+def serialize(state: GameState) -> dict:
+    """Return the full state as JSON-safe data (server side: it includes hidden cards and rng)."""
+    return state.to_dict()
+
+
+def deserialize(data: dict, pack: Pack) -> GameState:
+    """Rebuild a state from `serialize` output and the pack its setup names."""
+    setup = GameSetup.from_dict(data["setup"], pack)
+    return state_from_dict(data, new_game(setup).game)
+
+
+def replay(setup: GameSetup, notations: Iterable[str | Action]) -> GameState:
+    """Rebuild a game from its setup and the actions played, in order (exact: same seed)."""
+    state = new_game(setup)
+    for action in notations:
+        apply(state, action)
+    return state
+
+
+def tiny_pack() -> dict:
+    """Return a minimal core-kind pack dict (scouts, vipers, explorers, two trade cards)."""
+    text = {"en": "x", "ru": "x"}
+    return {
+        "format": 1, "pack": {"id": "tiny", "version": 1, "kind": "core"},
+        "factions": [{"id": "blob", "name": text}],
+        "cards": [
+            {"id": "scout", "name": text, "type": "ship", "cost": None, "factions": [],
+             "role": "scout", "quantity": 16, "abilities": [{"when": "primary", "do": [{"trade": 1}]}]},
+            {"id": "viper", "name": text, "type": "ship", "cost": None, "factions": [],
+             "role": "viper", "quantity": 4, "abilities": [{"when": "primary", "do": [{"combat": 1}]}]},
+            {"id": "explorer", "name": text, "type": "ship", "cost": 2, "factions": [],
+             "role": "explorer", "quantity": 10,
+             "abilities": [{"when": "primary", "do": [{"trade": 2}]},
+                           {"when": "scrap", "do": [{"combat": 2}]}]},
+            {"id": "blob-fighter", "name": text, "type": "ship", "cost": 1, "factions": ["blob"],
+             "role": "trade", "quantity": 6,
+             "abilities": [{"when": "primary", "do": [{"combat": 3}]},
+                           {"when": "ally", "faction": "blob", "do": [{"draw": 1}]}]},
+            {"id": "blob-wheel", "name": text, "type": "base", "defense": 5, "cost": 3,
+             "factions": ["blob"], "role": "trade", "quantity": 4,
+             "abilities": [{"when": "primary", "do": [{"combat": 1}]},
+                           {"when": "scrap", "do": [{"trade": 3}]}]},
+        ],
+    }

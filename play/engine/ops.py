@@ -1,0 +1,413 @@
+"""Low-level state operations shared by effects and turn flow: drawing, moving, scrapping,
+acquiring, upgrading, damage, counters, conditions, targeting and the end of the game.
+
+Event-log entries are small tuples (``("buy", seat, design_id)``) rendered to text only in views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .content import Design, matches
+from .setup import upgraded_design
+from .state import Frame, GameState, Outcome
+
+ABILITY_SLOTS = 16  # key of "ability used this turn" = card id * 16 + ability index (C11)
+
+
+# -- moving cards ----------------------------------------------------------------------------------
+
+def draw(state: GameState, seat: int, n: int) -> int:
+    """Draw up to n cards; reshuffle the discard pile into the deck when it runs out (C22)."""
+    deck = state.deck[seat]
+    hand = state.hand[seat]
+    drawn = 0
+    for _ in range(n):
+        if not deck:
+            pile = state.discard[seat]
+            if not pile:
+                break
+            deck.extend(pile)
+            pile.clear()
+            state.rng.shuffle(deck)
+            state.log.append(("reshuffle", seat))
+        hand.append(deck.pop())
+        drawn += 1
+    if drawn:
+        state.log.append(("draw", seat, drawn))
+    return drawn
+
+
+def refill(state: GameState, slot: int) -> None:
+    """Refill an empty trade-row slot from the trade deck at once (C5); empty if the deck ran dry."""
+    if slot >= 0 and state.row[slot] < 0:
+        state.row[slot] = state.trade_deck.pop() if state.trade_deck else -1
+
+
+def to_heap(state: GameState, seat: int, inst: int) -> None:
+    """Put a card that left its zone on the scrap heap (C6); explorers go back to their pile (C4)."""
+    if state.design[inst].role == "explorer":
+        state.explorers.append(inst)
+    else:
+        state.heap.append(inst)
+    stats = state.stats[seat]
+    stats["cards_scrapped"] = stats.get("cards_scrapped", 0) + 1
+    state.log.append(("scrap", seat, state.design[inst].id))
+
+
+def remove_from_play(state: GameState, inst: int) -> int:
+    """Take a card out of any play area; return its owner's seat (or -1)."""
+    for seat in range(state.game.n):
+        if inst in state.ships[seat]:
+            state.ships[seat].remove(inst)
+            return seat
+        if inst in state.bases[seat]:
+            state.bases[seat].remove(inst)
+            state.damage.pop(inst, None)
+            return seat
+    return -1
+
+
+def owner_of_base(state: GameState, inst: int) -> int:
+    """Return the seat whose bases hold this card, or -1."""
+    for seat in range(state.game.n):
+        if inst in state.bases[seat]:
+            return seat
+    return -1
+
+
+def destroy_base(state: GameState, seat: int, inst: int) -> None:
+    """Destroy an opponent's base: it goes to its owner's discard pile (C19)."""
+    owner = remove_from_play(state, inst)
+    state.discard[owner].append(inst)
+    stats = state.stats[seat]
+    stats["bases_destroyed"] = stats.get("bases_destroyed", 0) + 1
+    state.log.append(("destroy", seat, state.design[inst].id, owner))
+    fire_trigger(state, seat, "destroy_base", inst)
+
+
+# -- acquiring and upgrading (C17, L9, L11-L19) ----------------------------------------------------
+
+def price(state: GameState, seat: int, design: Design) -> tuple[int, int]:
+    """Return (what this card costs now, index of the discount used or -1)."""
+    cost = design.cost or 0
+    for k, (n, ctype, faction) in enumerate(state.discounts):
+        if type_ok(design, ctype) and (faction is None
+                                       or design.fmask & state.game.fbits[faction]):
+            return max(0, cost - n), k
+    return cost, -1
+
+
+def type_ok(design: Design, ctype: str) -> bool:
+    return ctype == "any" or design.type == ctype
+
+
+def upgrade_cost(design: Design) -> int:
+    """Extra trade for an upgrade: 2 for a ship, 3 for a base (L11)."""
+    return 3 if design.is_base else 2
+
+
+def sticker_ok(state: GameState, seat: int, design: Design, sticker: str) -> str | None:
+    """Return why this sticker cannot go on this card now, or None (L12-L14)."""
+    if design.upgrade is not None:
+        return "this card is already upgraded (L12: once only)"
+    if design.role not in ("trade", "post_campaign"):
+        return "only trade-deck cards can be upgraded"
+    options = state.game.sticker_options[seat].get((design.type, design.printed_cost), ())
+    if sticker not in options:
+        return (f"sticker {sticker} is not one of your stickers for a {design.type} of printed "
+                f"cost {design.printed_cost} (L13)")
+    if sticker.rsplit(":", 1)[0] in state.rows_used:
+        return f"a sticker of row {sticker.rsplit(':', 1)[0]} was already used (L14)"
+    return None
+
+
+def stickers_for(state: GameState, seat: int, design: Design) -> list[str]:
+    """Return the stickers that could go on this card now (L13, L14)."""
+    if design.upgrade is not None or design.role not in ("trade", "post_campaign"):
+        return []
+    options = state.game.sticker_options[seat].get((design.type, design.printed_cost))
+    if not options:
+        return []
+    return [s for s in options if s.rsplit(":", 1)[0] not in state.rows_used]
+
+
+def acquire(state: GameState, seat: int, inst: int, slot: int, sticker: str, to: str) -> None:
+    """Acquire a card in the exact L17 order; the price was paid by the caller.
+
+    1 take it (done: slot emptied here), 2 pay the upgrade, 3 note on-buy, 4 stickers,
+    5 place it (maybe asking, next_acquire), 6 refill the row, 7 resolve on-buy (L9).
+    """
+    if slot >= 0:
+        state.row[slot] = -1
+    design = state.design[inst]
+    onbuy = tuple(e for ab in state.game.abilities(design, seat) if ab.when == "onbuy"
+                  for e in ab.effects)
+    if sticker:
+        upgrade(state, seat, inst, sticker)
+        design = state.design[inst]
+    stats = state.stats[seat]
+    stats["cards_acquired"] = stats.get("cards_acquired", 0) + 1
+    for faction in design.factions:
+        key = "acquired:" + faction
+        stats[key] = stats.get(key, 0) + 1
+    state.log.append(("acquire", seat, design.id, to))
+    tail = trigger_effects(state, seat, "acquire", design) if state.game.has_triggers else ()
+    if not onbuy and not tail and not state.next_acquire:
+        put(state, seat, inst, to)
+        refill(state, slot)
+        return
+    state.stack.append([seat, inst, (("_place", (inst, to)), ("_refill", slot)) + onbuy + tail,
+                        0, 0])
+
+
+def put(state: GameState, seat: int, inst: int, to: str) -> None:
+    """Put an acquired card where it goes: discard pile, hand or top of deck."""
+    if to == "discard":
+        state.discard[seat].append(inst)
+    elif to == "hand":
+        state.hand[seat].append(inst)
+    else:
+        state.deck[seat].append(inst)
+
+
+def upgrade(state: GameState, seat: int, inst: int, sticker: str) -> None:
+    """Apply a sticker and the side's faction (L12, L15, L16); maybe win politically (L19)."""
+    game = state.game
+    design = state.design[inst]
+    state.trade[seat] -= upgrade_cost(design)
+    side = game.setup.seats[seat].side or ""
+    state.design[inst] = upgraded_design(game, design, sticker, side)
+    state.upgrades.append((seat, inst, sticker, side))
+    state.rows_used.add(sticker.rsplit(":", 1)[0])
+    stats = state.stats[seat]
+    stats["upgrades"] = stats.get("upgrades", 0) + 1
+    state.log.append(("upgrade", seat, design.id, sticker))
+    sheet = game.scenario_sheet[seat]
+    if sheet and sum(1 for row in state.rows_used if row.rsplit(":", 1)[0] == sheet) >= 5:
+        finish(state, game.team[seat], "political")
+
+
+# -- authority, victory, VP cards (C1, C26, L19, L21) -----------------------------------------------
+
+def change_authority(state: GameState, team: int, n: int, seat: int) -> None:
+    """Add n (maybe negative) to a team's authority; a team at 0 or below is out (C26)."""
+    state.authority[team] += n
+    if n > 0:
+        stats = state.stats[seat]
+        stats["authority_gained"] = stats.get("authority_gained", 0) + n
+    if state.authority[team] <= 0:
+        eliminate(state, team)
+
+
+def eliminate(state: GameState, team: int) -> None:
+    game = state.game
+    for seat in range(game.n):
+        if game.team[seat] == team:
+            state.alive[seat] = False
+    teams = {game.team[s] for s in range(game.n) if state.alive[s]}
+    if len(teams) == 1:
+        finish(state, teams.pop(), "authority")
+    elif not teams:
+        finish(state, None, "authority")
+
+
+def finish(state: GameState, team: int | None, reason: str) -> None:
+    """End the game: winner, VP cards (L21), upgrades made (for the campaign)."""
+    if state.outcome is not None:
+        return
+    game = state.game
+    winner = next((s for s in game.order if game.team[s] == team), None)
+    if winner is not None:
+        _award_end_vp(state, winner)
+    upgrades = [{"seat": seat, "copy": game.copy_id[inst], "sticker": sticker, "side": side}
+                for seat, inst, sticker, side in state.upgrades]
+    vps = [{"vp": vp, "seat": seat} for vp, seat in state.vp_awarded]
+    state.outcome = Outcome(winner, team, reason, upgrades, vps, state.turn)
+    state.stack.clear()
+    state.pending = None
+    state.log.append(("over", winner if winner is not None else -1, reason))
+
+
+def _award_end_vp(state: GameState, winner: int) -> None:
+    game = state.game
+    for vid, kind, cond in game.vp_cards:
+        if any(v == vid for v, _ in state.vp_awarded):
+            continue
+        if kind == "winner":
+            state.vp_awarded.append((vid, winner))
+        elif kind == "at_end":
+            holders = [s for s in game.order if check(state, s, cond, None)]
+            if len(holders) == 1 or (holders and winner in holders):
+                state.vp_awarded.append((vid, holders[0] if len(holders) == 1 else winner))
+
+
+def after_action(state: GameState) -> None:
+    """Checks made after every action: scenario victories and first_to VP cards."""
+    game = state.game
+    if state.outcome is not None:
+        return
+    for vid, kind, cond in game.vp_cards:
+        if kind == "first_to" and not any(v == vid for v, _ in state.vp_awarded):
+            for seat in game.order:
+                if state.alive[seat] and check(state, seat, cond, None):
+                    state.vp_awarded.append((vid, seat))
+                    break
+    for seat, cond in game.victories:
+        if state.alive[seat] and check(state, seat, cond, None):
+            finish(state, game.team[seat], "scenario")
+            return
+
+
+# -- targeting (C20 per team) ----------------------------------------------------------------------
+
+def enemies(state: GameState, seat: int) -> list[int]:
+    """Return the living opponents of a seat in turn order after it (the default target first)."""
+    game = state.game
+    team = game.team[seat]
+    n = game.n
+    return [s for s in ((seat + k) % n for k in range(1, n))
+            if state.alive[s] and game.team[s] != team]
+
+
+def team_has_outpost(state: GameState, team: int) -> bool:
+    game = state.game
+    design = state.design
+    for s in range(game.n):
+        if game.team[s] == team:
+            for inst in state.bases[s]:
+                if design[inst].outpost:
+                    return True
+    return False
+
+
+def targetable_bases(state: GameState, seat: int) -> list[int]:
+    """Return the enemy bases a seat may attack or target now: outposts first (C20)."""
+    result: list[int] = []
+    design = state.design
+    for enemy in enemies(state, seat):
+        bases = state.bases[enemy]
+        if not bases:
+            continue
+        if team_has_outpost(state, state.game.team[enemy]):
+            result.extend(b for b in bases if design[b].outpost)
+        else:
+            result.extend(bases)
+    return result
+
+
+def defense(state: GameState, inst: int, owner: int) -> int:
+    """Return a base's defense including static bonuses of its owner's cards."""
+    design = state.design
+    bonus = 0
+    for c in state.bases[owner]:
+        bonus += design[c].static_defense
+    for c in state.ships[owner]:
+        bonus += design[c].static_defense
+    return design[inst].defense + bonus
+
+
+def forbidden(state: GameState, seat: int, action: str, design: Design | None = None) -> bool:
+    """Return whether a scenario `forbid` rule stops this action now.
+
+    A forbid holds before the seat's turn `until_turn` (if given) and while `unless` is false
+    (if given); for `buy` only for cards its `match` selects.
+    """
+    for rule in state.game.forbids[seat]:
+        if rule["action"] != action:
+            continue
+        if "until_turn" in rule and state.turns[seat] >= rule["until_turn"]:
+            continue
+        if "unless" in rule and check(state, seat, rule["unless"], None):
+            continue
+        if design is not None and not matches(design, rule["match"], state.game.fbits):
+            continue
+        return True
+    return False
+
+
+# -- triggers --------------------------------------------------------------------------------------
+
+def trigger_effects(state: GameState, seat: int, event: str, design: Design) -> tuple:
+    """Return the effects of scenario triggers for this event and card, in rule order."""
+    fbits = state.game.fbits
+    return tuple(e for rule in state.game.triggers[seat] if rule["on"] == event
+                 and matches(design, rule["match"], fbits) for e in rule["do"])
+
+
+def fire_trigger(state: GameState, seat: int, event: str, inst: int) -> None:
+    if state.game.has_triggers:
+        effects = trigger_effects(state, seat, event, state.design[inst])
+        if effects:
+            state.stack.append([seat, inst, effects, 0, 0])
+
+
+# -- counters and conditions -----------------------------------------------------------------------
+
+def count(state: GameState, seat: int, name: str, frame: Frame | None) -> int:
+    """Return the value of a COUNTER for the player using the ability."""
+    fn = _COUNTERS.get(name)
+    if fn is not None:
+        return fn(state, seat, frame)
+    prefix, _, arg = name.partition(":")
+    if prefix == "stat":
+        return state.stats[seat].get(arg, 0)
+    bit = state.game.fbits[arg]
+    design = state.design
+    if prefix == "faction_played":
+        return sum(1 for c in state.played if design[c].fmask & bit)
+    if prefix == "faction_in_play":
+        return sum(1 for c in state.ships[seat] + state.bases[seat] if design[c].fmask & bit)
+    return sum(1 for c in state.row if c >= 0 and design[c].fmask & bit)  # trade_row_faction
+
+
+def _ships_played(state: GameState, seat: int, frame: Frame | None) -> int:
+    return sum(1 for c in state.played if state.design[c].is_ship)
+
+
+def _other_ships_played(state: GameState, seat: int, frame: Frame | None) -> int:
+    src = frame[1] if frame is not None else -1
+    return sum(1 for c in state.played if c != src and state.design[c].is_ship)
+
+
+def _opponent_authority(state: GameState, seat: int, frame: Frame | None) -> int:
+    foes = enemies(state, seat)
+    return state.authority[state.game.team[foes[0]]] if foes else 0
+
+
+_COUNTERS = {
+    "ships_played": _ships_played,
+    "other_ships_played": _other_ships_played,
+    "cards_played": lambda s, seat, f: len(s.played),
+    "bases_in_play": lambda s, seat, f: len(s.bases[seat]),
+    "outposts_in_play": lambda s, seat, f: sum(1 for b in s.bases[seat] if s.design[b].outpost),
+    "hand": lambda s, seat, f: len(s.hand[seat]),
+    "deck": lambda s, seat, f: len(s.deck[seat]),
+    "discard": lambda s, seat, f: len(s.discard[seat]),
+    "authority": lambda s, seat, f: s.authority[s.game.team[seat]],
+    "opponent_authority": _opponent_authority,
+    "last_count": lambda s, seat, f: f[4] if f is not None else 0,
+    "turn": lambda s, seat, f: s.turns[seat],
+}
+
+
+def amount(state: GameState, seat: int, value: Any, frame: Frame | None) -> int:
+    """Return the number an AMOUNT stands for: an int, or per-counter (capped by max)."""
+    if value.__class__ is int:
+        return value
+    _, counter, times, cap = value
+    n = count(state, seat, counter, frame) * times
+    return n if cap is None else min(n, cap)
+
+
+def check(state: GameState, seat: int, cond: tuple, frame: Frame | None) -> bool:
+    """Evaluate a COND for a seat."""
+    kind = cond[0]
+    if kind == "count":
+        value = count(state, seat, cond[1], frame)
+        return value >= cond[3] if cond[2] == "at_least" else value <= cond[3]
+    if kind == "all":
+        return all(check(state, seat, c, frame) for c in cond[1])
+    if kind == "any":
+        return any(check(state, seat, c, frame) for c in cond[1])
+    return not check(state, seat, cond[1], frame)

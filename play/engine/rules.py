@@ -1,0 +1,636 @@
+"""Turn flow and legality: `new_game`, `legal_actions`, `apply`.
+
+Legality lives in one place: each action kind has one check function that returns why the action
+is illegal (or None). `apply` runs the check for the one action it is given; `legal_actions`
+enumerates candidates built from the same predicates (`can_use`, `buy_error`, ...). A property test
+holds the two to each other.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from . import effects, ops
+from .actions import (ATTACK, BUY, BUY_EXPLORER, CHOOSE, DESTROY, DONE, END, EXPLORER, PICK, PLAY,
+                      Action, intern)
+from .content import Ability, Design
+from .errors import IllegalAction, SetupError
+from .setup import MAX_INSTANCES, Game, GameSetup, upgraded_design
+from .state import GameState
+
+SLOTS = ops.ABILITY_SLOTS
+
+
+# -- creating a game -------------------------------------------------------------------------------
+
+def new_game(setup: GameSetup) -> GameState:
+    """Build the starting state: decks, trade row, first hands (C2-C5, L7), scenario rules."""
+    game = Game(setup)
+    s = GameState.__new__(GameState)
+    s.game = game
+    s.rng = random.Random(setup.seed)
+    s.design = []
+    n = game.n
+    s.deck = [_personal_deck(s, seat) for seat in range(n)]
+    s.trade_deck = _trade_deck(s)
+    s.explorers = [_new_instance(s, _explorer_design(game), None) for _ in range(_explorer_count(game))]
+    s.bases = [[] for _ in range(n)]
+    for arg in game.rules_of("start_in_play"):
+        for seat in sorted(game.who(arg["who"])):
+            s.bases[seat].append(_new_instance(s, _design(game, arg["card"]), None))
+    if len(s.design) > MAX_INSTANCES:
+        raise SetupError(f"at most {MAX_INSTANCES} cards in a game")
+    game.initial_design = list(s.design)
+    _empty_turn_state(s)
+    s.row = [s.trade_deck.pop() if s.trade_deck else -1 for _ in range(game.row_size)]
+    for seat in game.order:
+        ops.draw(s, seat, game.first_hand[seat])
+    s.log.clear()
+    _begin_turn(s, game.order[0])
+    effects.run(s)
+    ops.after_action(s)
+    return s
+
+
+def _empty_turn_state(s: GameState) -> None:
+    game = s.game
+    n = game.n
+    s.hand = [[] for _ in range(n)]
+    s.discard = [[] for _ in range(n)]
+    s.ships = [[] for _ in range(n)]
+    s.heap = []
+    s.authority = {}
+    for seat in range(n):
+        s.authority.setdefault(game.team[seat], game.authority[seat])
+    s.trade = [0] * n
+    s.combat = [0] * n
+    s.active = game.order[0]
+    s.turn = 0
+    s.turns = [0] * n
+    s.used = set()
+    s.played = []
+    s.stack = []
+    s.pending = None
+    s.next_acquire = []
+    s.discounts = []
+    s.damage = {}
+    s.log = []
+    s.prev_log = []
+    s.outcome = None
+    s.stats = [{} for _ in range(n)]
+    s.upgrades = []
+    s.rows_used = set(game.setup.used_rows)
+    s.vp_awarded = []
+    s.copied = {}
+    s.alive = [True] * n
+    s.history = []
+
+
+def _new_instance(s: GameState, design: Design, copy_id: str | None) -> int:
+    s.design.append(design)
+    s.game.copy_id.append(copy_id)
+    return len(s.design) - 1
+
+
+def _design(game: Game, card_id: str) -> Design:
+    for design in game.designs:
+        if design.id == card_id:
+            return design
+    raise SetupError(f"unknown card {card_id!r}")
+
+
+def _personal_deck(s: GameState, seat: int) -> list[int]:
+    """Return a seat's deck, top card LAST; shuffled unless `deck_order` stacks it."""
+    game = s.game
+    seat_setup = game.setup.seats[seat]
+    extra = [card for arg in game.rules_of("add_to_deck") if seat in game.who(arg["who"])
+             for card, k in arg["cards"].items() for _ in range(k)]
+    if seat_setup.deck_order is not None:
+        cards = list(seat_setup.deck_order) + extra
+    else:
+        composition = seat_setup.deck or _default_deck(game, seat_setup.side)
+        cards = [card for card, k in composition.items() for _ in range(k)] + extra
+    deck = [_new_instance(s, _design(game, card), None) for card in cards]
+    if seat_setup.deck_order is None:
+        s.rng.shuffle(deck)
+    deck.reverse()
+    return deck
+
+
+def _default_deck(game: Game, side: str | None) -> dict[str, int]:
+    pack = game.pack
+    if side is not None and side in pack.sides:
+        return dict(pack.sides[side]["personal_deck"])
+    scouts = pack.designs_with_role("scout")
+    vipers = pack.designs_with_role("viper")
+    if not scouts or not vipers:
+        raise SetupError("the pack has no scout/viper for a standard personal deck (C2); "
+                         "give each seat a deck or a side")
+    return {scouts[0].id: 8, vipers[0].id: 2}
+
+
+def _trade_deck(s: GameState) -> list[int]:
+    """Return the trade deck, top card LAST; each entry is a tracked copy (`card#n`)."""
+    game = s.game
+    setup = game.setup
+    entries = setup.trade_deck if setup.trade_deck is not None else game.pack.trade_copies()
+    deck = []
+    seen: set[str] = set()
+    for entry in entries:
+        copy_id, sticker, side = _copy_entry(entry)
+        if copy_id in seen:
+            raise SetupError(f"copy {copy_id!r} is listed twice in the trade deck")
+        seen.add(copy_id)
+        card, _, number = copy_id.partition("#")
+        design = _design(game, card)
+        if design.role not in ("trade", "post_campaign") or not number.isdigit() \
+                or not 1 <= int(number) <= max(design.quantity, 1):
+            raise SetupError(f"{copy_id!r} is not a trade-deck copy (use '<card>#<n>', "
+                             f"n from 1 to the card's quantity)")
+        if sticker:
+            if sticker not in game.pack.stickers:
+                raise SetupError(f"unknown sticker {sticker!r} on {copy_id!r}")
+            design = upgraded_design(game, design, sticker, side)
+        deck.append(_new_instance(s, design, copy_id))
+    if not setup.trade_deck_order:
+        s.rng.shuffle(deck)
+    deck.reverse()
+    return deck
+
+
+def _copy_entry(entry: object) -> tuple[str, str, str]:
+    if isinstance(entry, str):
+        return entry, "", ""
+    if isinstance(entry, dict) and isinstance(entry.get("copy"), str):
+        sticker = entry.get("sticker") or ""
+        side = entry.get("side") or ""
+        if sticker and side not in ("empire", "federation"):
+            raise SetupError(f"upgraded copy {entry['copy']!r} needs the side that upgraded it")
+        return entry["copy"], sticker, side
+    raise SetupError(f"a trade-deck entry is 'card#n' or {{'copy', 'sticker', 'side'}}, "
+                     f"not {entry!r}")
+
+
+def _explorer_design(game: Game) -> Design | None:
+    explorers = [d for d in game.designs if d.role == "explorer"]
+    return explorers[0] if explorers else None
+
+
+def _explorer_count(game: Game) -> int:
+    design = _explorer_design(game)
+    if design is None:
+        return 0
+    return game.explorers if game.explorers is not None else design.quantity
+
+
+# -- whose decision, and the check per action kind -------------------------------------------------
+
+def decider(state: GameState) -> int | None:
+    """Return the seat that must act now (the opponent for a forced discard), None if over."""
+    if state.outcome is not None:
+        return None
+    return state.pending.seat if state.pending is not None else state.active
+
+
+def ability_of(state: GameState, seat: int, inst: int, index: int) -> Ability | None:
+    abilities = state.game.abilities(state.design[inst], seat)
+    if 0 <= index < len(abilities) and abilities[index].index == index:
+        return abilities[index]
+    return next((a for a in abilities if a.index == index), None)
+
+
+def ally_ok(state: GameState, seat: int, inst: int, bit: int) -> bool:
+    """C14: another card of that faction in your play area (or one that allies with all, C24)."""
+    design = state.design
+    for c in state.ships[seat]:
+        if c != inst and (design[c].fmask & bit or design[c].ally_for_all):
+            return True
+    for c in state.bases[seat]:
+        if c != inst and (design[c].fmask & bit or design[c].ally_for_all):
+            return True
+    return False
+
+
+def use_error(state: GameState, seat: int, inst: int, index: int) -> str | None:
+    """Return why ability `index` of card `inst` cannot be used now (C9-C15), or None."""
+    if inst not in state.ships[seat] and inst not in state.bases[seat]:
+        return "that card is not in your play area"
+    ability = ability_of(state, seat, inst, index)
+    if ability is None:
+        return "that card has no such ability"
+    if inst * SLOTS + index in state.used:
+        return "that ability was already used this turn (C11)"
+    when = ability.when
+    if when == "primary":
+        return None if state.design[inst].is_base else "a ship's primary ability happens when played (C9)"
+    if when == "ally":
+        if ally_ok(state, seat, inst, ability.fbit):
+            return None
+        return f"that ally ability needs another {ability.faction} card in play (C14)"
+    if when == "scrap":
+        return None
+    return "that ability is not used this way"
+
+
+def buy_error(state: GameState, seat: int, inst: int, sticker: str) -> str | None:
+    """Return why this card (trade row or `EXPLORER`) cannot be bought now (C17, L11), or None."""
+    if inst == EXPLORER:
+        if not state.explorers:
+            return "no explorers are left"
+        if sticker:
+            return "explorers cannot be upgraded"
+        design = state.design[state.explorers[-1]]
+    else:
+        if inst < 0 or inst not in state.row:
+            return "that card is not in the trade row"
+        design = state.design[inst]
+    cost = ops.price(state, seat, design)[0]
+    if sticker:
+        why = ops.sticker_ok(state, seat, design, sticker)
+        if why:
+            return why
+        cost += ops.upgrade_cost(design)
+    if cost > state.trade[seat]:
+        return f"you need {cost} trade and have {state.trade[seat]}"
+    if state.game.forbids[seat] and ops.forbidden(state, seat, "buy", design):
+        return "this scenario forbids buying that card now"
+    return None
+
+
+def attack_error(state: GameState, seat: int, target: int) -> str | None:
+    """Return why `seat` cannot attack player `target` now (C18, C20), or None."""
+    if state.combat[seat] <= 0:
+        return "you have no combat"
+    if target not in ops.enemies(state, seat):
+        return "you can only attack an opponent"
+    if ops.team_has_outpost(state, state.game.team[target]):
+        return "an outpost protects that player: destroy the outposts first (C20)"
+    if state.game.forbids[seat] and ops.forbidden(state, seat, "attack_player"):
+        return "this scenario forbids attacking players now"
+    return None
+
+
+def destroy_error(state: GameState, seat: int, inst: int) -> str | None:
+    """Return why `seat` cannot destroy base `inst` with combat now (C19, C20), or None."""
+    if inst not in ops.targetable_bases(state, seat):
+        if ops.owner_of_base(state, inst) in ops.enemies(state, seat):
+            return "an outpost protects that base: destroy the outposts first (C20)"
+        return "that is not an opponent's base"
+    need = ops.defense(state, inst, ops.owner_of_base(state, inst)) - state.damage.get(inst, 0)
+    if state.combat[seat] < need:
+        return f"you need {need} combat to destroy that base and have {state.combat[seat]}"
+    if state.game.forbids[seat] and ops.forbidden(state, seat, "attack_base"):
+        return "this scenario forbids attacking bases now"
+    return None
+
+
+def _check_play(state: GameState, seat: int, a: Action) -> str | None:
+    return None if a.card in state.hand[seat] else "that card is not in your hand"
+
+
+def _check_use(state: GameState, seat: int, a: Action) -> str | None:
+    return use_error(state, seat, a.card, a.index)
+
+
+def _check_buy(state: GameState, seat: int, a: Action) -> str | None:
+    return buy_error(state, seat, a.card, a.sticker)
+
+
+def _check_attack(state: GameState, seat: int, a: Action) -> str | None:
+    return attack_error(state, seat, a.index)
+
+
+def _check_destroy(state: GameState, seat: int, a: Action) -> str | None:
+    return destroy_error(state, seat, a.card)
+
+
+def _check_end(state: GameState, seat: int, a: Action) -> str | None:
+    return None
+
+
+MAIN_CHECKS: dict[str, Callable[[GameState, int, Action], str | None]] = {
+    "play": _check_play, "use": _check_use, "buy": _check_buy, "attack": _check_attack,
+    "destroy": _check_destroy, "end": _check_end,
+}
+_SHAPES = {  # which fields each kind uses: (card, index, sticker)
+    "play": (True, False, False), "use": (True, True, False), "buy": (True, False, True),
+    "attack": (False, True, False), "destroy": (True, False, False), "end": (False, False, False),
+    "pick": (True, False, True), "choose": (False, True, False), "done": (False, False, False),
+}
+
+
+def action_error(state: GameState, a: Action) -> str | None:
+    """Return why action `a` is illegal now, in words a player understands, or None."""
+    if not isinstance(a, Action) or a.kind not in _SHAPES:
+        return f"unknown action {a!r}"
+    card, index, sticker = _SHAPES[a.kind]
+    if (not card and a.card != -1) or (not index and a.index != -1) or (not sticker and a.sticker) \
+            or (card and a.card < 0 and not (a.kind == "buy" and a.card == EXPLORER)) \
+            or (index and a.index < 0):
+        return f"malformed action {a.notation!r}"
+    if state.outcome is not None:
+        return "the game is over"
+    d = state.pending
+    if d is not None:
+        return _decision_error(state, a)
+    check = MAIN_CHECKS.get(a.kind)
+    if check is None:
+        return f"'{a.notation}' answers a decision, and none is pending"
+    return check(state, state.active, a)
+
+
+def _decision_error(state: GameState, a: Action) -> str | None:
+    d = state.pending
+    if a.kind not in DECISION_ACTIONS[d.kind]:
+        return f"first finish the pending decision ({d.kind.replace('_', ' ')})"
+    if a.kind == "done":
+        return None if d.picked >= d.min else f"pick at least {d.min} first"
+    if a.kind == "choose":
+        return None if a.index in d.options else "no such option"
+    if a.card not in d.options:
+        return "that card is not one of the options"
+    if a.sticker:
+        design = state.design[a.card]
+        why = ops.sticker_ok(state, d.seat, design, a.sticker)
+        if why:
+            return why
+        if state.trade[d.seat] < ops.upgrade_cost(design):
+            return f"an upgrade costs {ops.upgrade_cost(design)} trade (L11)"
+    return None
+
+
+DECISION_ACTIONS = {
+    "discard": ("pick", "done"), "opp_discard": ("pick", "done"), "scrap": ("pick", "done"),
+    "destroy_base": ("pick", "done"), "acquire_free": ("pick", "done"),
+    "recycle": ("pick", "done"), "copy_ship": ("pick", "done"), "choose": ("choose",),
+    "may": ("choose",), "destination": ("choose",),
+}
+
+
+# -- listing legal actions -------------------------------------------------------------------------
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Return every action the decider may take now (empty only when the game is over)."""
+    if state.outcome is not None:
+        return []
+    if state.pending is not None:
+        return _decision_actions(state)
+    seat = state.active
+    result = [PLAY[c] for c in state.hand[seat]]
+    _use_actions(state, seat, result)
+    _buy_actions(state, seat, result)
+    combat = state.combat[seat]
+    if combat > 0:
+        for target in ops.enemies(state, seat):
+            if attack_error(state, seat, target) is None:
+                result.append(ATTACK[target])
+        for base in ops.targetable_bases(state, seat):
+            if destroy_error(state, seat, base) is None:
+                result.append(DESTROY[base])
+    result.append(END)
+    return result
+
+
+def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
+    used = state.used
+    design = state.design
+    game = state.game
+    for zone in (state.ships[seat], state.bases[seat]):
+        for inst in zone:
+            d = design[inst]
+            abilities = game.abilities(d, seat) if game.has_grants else d.abilities
+            for ability in abilities:
+                when = ability.when
+                if when == "primary" and not d.is_base or when in ("onbuy", "static"):
+                    continue
+                if inst * SLOTS + ability.index in used:
+                    continue
+                if when == "ally" and not ally_ok(state, seat, inst, ability.fbit):
+                    continue
+                result.append(intern("use", inst, ability.index))
+
+
+def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
+    trade = state.trade[seat]
+    design = state.design
+    forbids = state.game.forbids[seat]
+    has_stickers = bool(state.game.sticker_options[seat])
+    for inst in state.row:
+        if inst < 0:
+            continue
+        d = design[inst]
+        cost = ops.price(state, seat, d)[0] if state.discounts else (d.cost or 0)
+        if cost > trade or forbids and ops.forbidden(state, seat, "buy", d):
+            continue
+        result.append(BUY[inst])
+        if has_stickers and cost + ops.upgrade_cost(d) <= trade:
+            for sticker in ops.stickers_for(state, seat, d):
+                result.append(intern("buy", inst, -1, sticker))
+    if state.explorers and buy_error(state, seat, EXPLORER, "") is None:
+        result.append(BUY_EXPLORER)
+
+
+def _decision_actions(state: GameState) -> list[Action]:
+    d = state.pending
+    kinds = DECISION_ACTIONS[d.kind]
+    if kinds[0] == "choose":
+        return [CHOOSE[i] for i in d.options]
+    result = [PICK[c] for c in d.options]
+    if d.kind == "acquire_free" and state.game.sticker_options[d.seat]:
+        for c in d.options:
+            design = state.design[c]
+            if state.trade[d.seat] >= ops.upgrade_cost(design):
+                result.extend(intern("pick", c, -1, s) for s in ops.stickers_for(state, d.seat, design))
+    if d.picked >= d.min:
+        result.append(DONE)
+    return result
+
+
+# -- applying --------------------------------------------------------------------------------------
+
+def apply(state: GameState, action: Action | str) -> None:
+    """Apply one legal action; raise `IllegalAction` (state unchanged) for anything else."""
+    if isinstance(action, str):
+        action = Action.parse(action)
+    why = action_error(state, action)
+    if why is not None:
+        raise IllegalAction(f"cannot {action.notation if isinstance(action, Action) else action}: "
+                            f"{why}")
+    APPLY[action.kind](state, action)
+    state.history.append(action)
+    effects.run(state)
+    ops.after_action(state)
+
+
+def _apply_play(state: GameState, a: Action) -> None:
+    seat = state.active
+    inst = a.card
+    state.hand[seat].remove(inst)
+    design = state.design[inst]
+    state.played.append(inst)
+    state.log.append(("play", seat, design.id))
+    stack = state.stack
+    if design.is_base:
+        state.bases[seat].append(inst)
+    else:
+        state.ships[seat].append(inst)
+        stats = state.stats[seat]
+        stats["ships_played_total"] = stats.get("ships_played_total", 0) + 1
+    _on_play_statics(state, seat, inst, design)
+    if state.game.has_triggers:
+        ops.fire_trigger(state, seat, "play", inst)
+    if design.is_ship:
+        abilities = state.game.abilities(design, seat) if state.game.has_grants else design.primaries
+        for ability in reversed(abilities):
+            if ability.when == "primary":
+                state.used.add(inst * SLOTS + ability.index)
+                stack.append([seat, inst, ability.effects, 0, 0])
+
+
+def _on_play_statics(state: GameState, seat: int, inst: int, design: Design) -> None:
+    """C24: static "whenever you play a matching card" abilities of your other cards in play."""
+    fbits = state.game.fbits
+    for zone in (state.bases[seat], state.ships[seat]):
+        for c in zone:
+            if c != inst:
+                for match, todo in state.design[c].on_play:
+                    if ops.matches(design, match, fbits):
+                        state.stack.append([seat, c, todo, 0, 0])
+
+
+def _apply_use(state: GameState, a: Action) -> None:
+    seat = state.active
+    inst = a.card
+    ability = ability_of(state, seat, inst, a.index)
+    state.used.add(inst * SLOTS + a.index)
+    state.log.append(("use", seat, state.design[inst].id, ability.when))
+    if ability.when == "scrap":  # C15: scrap this very card to use it
+        ops.remove_from_play(state, inst)
+        ops.to_heap(state, seat, inst)
+        ops.fire_trigger(state, seat, "scrap", inst)
+    state.stack.append([seat, inst, ability.effects, 0, 0])
+
+
+def _apply_buy(state: GameState, a: Action) -> None:
+    seat = state.active
+    if a.card == EXPLORER:
+        inst = state.explorers.pop()
+        slot = -1
+    else:
+        inst = a.card
+        slot = state.row.index(inst)
+    cost, discount = ops.price(state, seat, state.design[inst])
+    if discount >= 0:
+        del state.discounts[discount]
+    state.trade[seat] -= cost
+    ops.acquire(state, seat, inst, slot, a.sticker, "discard")
+
+
+def _apply_attack(state: GameState, a: Action) -> None:
+    seat = state.active
+    n = state.combat[seat]
+    state.combat[seat] = 0
+    stats = state.stats[seat]
+    stats["damage_dealt"] = stats.get("damage_dealt", 0) + n
+    state.log.append(("attack", seat, a.index, n))
+    ops.change_authority(state, state.game.team[a.index], -n, a.index)
+
+
+def _apply_destroy(state: GameState, a: Action) -> None:
+    seat = state.active
+    inst = a.card
+    need = ops.defense(state, inst, ops.owner_of_base(state, inst)) - state.damage.get(inst, 0)
+    state.combat[seat] -= need
+    ops.destroy_base(state, seat, inst)
+
+
+def _apply_end(state: GameState, a: Action) -> None:
+    """C21 discard phase, C22 draw phase, then the next living seat's turn begins."""
+    seat = state.active
+    state.log.append(("end", seat))
+    for inst in list(state.copied):
+        restore_design(state, inst)
+    state.copied.clear()
+    state.trade[seat] = 0
+    state.combat[seat] = 0
+    discard = state.discard[seat]
+    discard.extend(state.ships[seat])
+    discard.extend(state.hand[seat])
+    state.ships[seat].clear()
+    state.hand[seat].clear()
+    ops.draw(state, seat, state.game.hand_size[seat])
+    state.used.clear()
+    state.played.clear()
+    state.damage.clear()
+    state.next_acquire.clear()
+    state.discounts.clear()
+    state.prev_log = state.log
+    state.log = []
+    _begin_turn(state, _next_seat(state, seat))
+
+
+def _next_seat(state: GameState, seat: int) -> int:
+    n = state.game.n
+    for k in range(1, n + 1):
+        nxt = (seat + k) % n
+        if state.alive[nxt]:
+            return nxt
+    return seat
+
+
+def _begin_turn(state: GameState, seat: int) -> None:
+    state.active = seat
+    state.turns[seat] += 1
+    state.turn += 1
+    design = state.design
+    if any(design[b].outpost for b in state.bases[seat]):
+        stats = state.stats[seat]
+        stats["outpost_turn_starts"] = stats.get("outpost_turn_starts", 0) + 1
+    for from_turn, todo in reversed(state.game.start_of_turn[seat]):
+        if state.turns[seat] >= from_turn:
+            state.stack.append([seat, -1, todo, 0, 0])
+
+
+def restore_design(state: GameState, inst: int) -> None:
+    """Undo a turn-long change of a card (copy_ship): back to its printed or upgraded design."""
+    game = state.game
+    design = game.initial_design[inst]
+    for _seat, i, sticker, side in state.upgrades:
+        if i == inst:
+            design = upgraded_design(game, design, sticker, side)
+    state.design[inst] = design
+
+
+def _apply_pick(state: GameState, a: Action) -> None:
+    effects.pick(state, a.card, a.sticker)
+
+
+def _apply_choose(state: GameState, a: Action) -> None:
+    effects.choose(state, a.index)
+
+
+def _apply_done(state: GameState, a: Action) -> None:
+    effects.done(state)
+
+
+APPLY: dict[str, Callable[[GameState, Action], None]] = {
+    "play": _apply_play, "use": _apply_use, "buy": _apply_buy, "attack": _apply_attack,
+    "destroy": _apply_destroy, "end": _apply_end, "pick": _apply_pick, "choose": _apply_choose,
+    "done": _apply_done,
+}
+
+
+def resign(state: GameState, seat: int) -> None:
+    """End the game at once: `seat` gives up and its opponents win (not a legal action)."""
+    if state.outcome is not None:
+        raise IllegalAction("the game is over")
+    if not 0 <= seat < state.game.n or not state.alive[seat]:
+        raise IllegalAction(f"seat {seat} is not playing")
+    state.log.append(("resign", seat))
+    team = state.game.team[seat]
+    others = {state.game.team[s] for s in range(state.game.n) if state.alive[s]} - {team}
+    if len(others) == 1:
+        ops.finish(state, others.pop(), "resign")
+    else:
+        ops.eliminate(state, team)

@@ -1,0 +1,227 @@
+"""Game setups (what a game starts from) and the per-game constant data built from them.
+
+A `GameSetup` is plain data that serializes to JSON (`to_dict` / `from_dict`), so the site can
+store it beside the action list: setup + seed + actions rebuild a game exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .content import MAX_ABILITIES, Design, Pack, matches, validate_rules
+from .errors import SetupError
+
+MAX_INSTANCES = 1024  # card instance ids index small interned-action tables (actions.PLAY, ...)
+
+
+@dataclass
+class SeatSetup:
+    """One seat: its side, team, personal deck and sticker sheets.
+
+    `deck` maps design ids to counts (default: C2 8 scouts + 2 vipers in a core pack, the side's
+    L7 deck in a legacy pack). `deck_order` (design ids, top card first) stacks the deck instead
+    of shuffling it. `sheets` are the sticker sheets the player may use (L18) and
+    `scenario_sheet` the sheet whose five stickers win at once (L19).
+    """
+
+    side: str | None = None
+    team: int | None = None
+    deck: dict[str, int] | None = None
+    deck_order: list[str] | None = None
+    sheets: list[str] = field(default_factory=list)
+    scenario_sheet: str | None = None
+    name: str = ""
+
+
+@dataclass
+class GameSetup:
+    """Everything a game starts from. Seat 0 is the first seat in turn order after `first`.
+
+    `trade_deck` lists copies: ``"kingdom-lancer#2"`` or ``{"copy": ..., "sticker": ...,
+    "side": ...}`` for a copy upgraded in an earlier game. Default: every trade copy of the pack.
+    `trade_deck_order=True` keeps that list as the deck order (top card first) instead of
+    shuffling it. `hand_sizes` are the first hands in turn order (C3: 3 then 5). `used_rows` are
+    sticker rows already used in the campaign (``"empire-1:3"``, L14). `rules` are scenario RULEs.
+    """
+
+    pack: Pack
+    seats: list[SeatSetup] = field(default_factory=lambda: [SeatSetup(), SeatSetup()])
+    trade_deck: list[Any] | None = None
+    trade_deck_order: bool = False
+    explorers: int | None = None
+    starting_authority: int = 50
+    hand_sizes: list[int] | None = None
+    draw_size: int = 5
+    trade_row_size: int = 5
+    first: int = 0
+    rules: list[dict] = field(default_factory=list)
+    vp_cards: list[str] = field(default_factory=list)
+    used_rows: list[str] = field(default_factory=list)
+    seed: int = 0
+
+    def to_dict(self) -> dict:
+        """Return a JSON-safe dict (the pack is named by id)."""
+        data = {k: v for k, v in asdict(self).items() if k != "pack"}
+        data["pack"] = self.pack.id
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict, pack: Pack) -> GameSetup:
+        """Rebuild a setup saved with `to_dict`, given the pack it names."""
+        if data.get("pack") != pack.id:
+            raise SetupError(f"this setup is for pack {data.get('pack')!r}, not {pack.id!r}")
+        fields = {k: v for k, v in data.items() if k != "pack"}
+        fields["seats"] = [SeatSetup(**s) for s in fields.get("seats", [])]
+        return cls(pack=pack, **fields)
+
+
+class Game:
+    """The constant part of one game: designs after scenario changes, seats, rules, copy ids."""
+
+    def __init__(self, setup: GameSetup) -> None:
+        pack = setup.pack
+        self.setup = setup
+        self.pack = pack
+        self.fbits = pack.faction_bits
+        self.n = len(setup.seats)
+        if not 2 <= self.n <= 6:
+            raise SetupError(f"a game has 2 to 6 seats, not {self.n}")
+        if not 0 <= setup.first < self.n:
+            raise SetupError(f"first player must be a seat 0..{self.n - 1}")
+        self.order = [(setup.first + k) % self.n for k in range(self.n)]
+        self.team = [s.team if s.team is not None else i for i, s in enumerate(setup.seats)]
+        self.teams = sorted(set(self.team))
+        if len(self.teams) < 2:
+            raise SetupError("a game needs at least two teams")
+        self.rules = validate_rules(setup.rules, pack)
+        self.designs = self._designs_after_card_stats()
+        self._seat_rules()
+        self.sticker_options = [self._stickers_for(s) for s in setup.seats]
+        self.scenario_sheet = [s.scenario_sheet for s in setup.seats]
+        self.vp_cards = self._vp_cards()
+        self.copy_id: list[str | None] = []   # per card instance
+        self.initial_design: list[Design] = []  # per card instance, upgrades from earlier games
+
+    # -- who / rule lookups ---------------------------------------------------------------------
+
+    def who(self, selector: str) -> set[int]:
+        """Return the seats a RULE's `who` names."""
+        if selector == "all":
+            return set(range(self.n))
+        if selector == "first":
+            return {self.order[0]}
+        if selector == "second":
+            return {self.order[1]}
+        return {i for i, s in enumerate(self.setup.seats) if s.side == selector}
+
+    def rules_of(self, kind: str) -> list[dict]:
+        """Return the arguments of every rule of one kind, in order."""
+        return [arg for k, arg in self.rules if k == kind]
+
+    def _seat_value(self, kind: str, default: Any) -> list[Any]:
+        values = [default] * self.n
+        for arg in self.rules_of(kind):
+            for seat in self.who(arg["who"]):
+                values[seat] = arg["n"]
+        return values
+
+    def _seat_rules(self) -> None:
+        setup = self.setup
+        self.authority = self._seat_value("starting_authority", setup.starting_authority)
+        hands = setup.hand_sizes or ([3, 5] if self.n == 2 else [3, 4] + [5] * (self.n - 2))
+        if len(hands) != self.n:
+            raise SetupError(f"hand_sizes needs {self.n} numbers, one per seat in turn order")
+        first_hands = [0] * self.n
+        for k, seat in enumerate(self.order):
+            first_hands[seat] = hands[k]
+        for arg in self.rules_of("starting_hand"):
+            for seat in self.who(arg["who"]):
+                first_hands[seat] = arg["n"]
+        self.first_hand = first_hands
+        self.hand_size = self._seat_value("hand_size", setup.draw_size)
+        row = [arg["n"] for arg in self.rules_of("trade_row_size")]
+        self.row_size = row[-1] if row else setup.trade_row_size
+        explorers = [arg["n"] for arg in self.rules_of("explorers")]
+        self.explorers = explorers[-1] if explorers else setup.explorers
+        self.start_of_turn = [[(a.get("from_turn", 1), a["do"]) for a in self.rules_of("start_of_turn")
+                               if seat in self.who(a["who"])] for seat in range(self.n)]
+        # each grant gets its own ability index from the top, so "used this turn" keys differ (C11)
+        grants = [(a, a["ability"]._replace(index=MAX_ABILITIES - 1 - g))
+                  for g, a in enumerate(self.rules_of("grant"))]
+        self.grants = [[(a["match"], ability) for a, ability in grants
+                        if seat in self.who(a["who"])] for seat in range(self.n)]
+        self.forbids = [[a for a in self.rules_of("forbid") if seat in self.who(a["who"])]
+                        for seat in range(self.n)]
+        self.triggers = [[a for a in self.rules_of("trigger") if seat in self.who(a["who"])]
+                         for seat in range(self.n)]
+        self.victories = [(seat, a["cond"]) for a in self.rules_of("victory")
+                          for seat in sorted(self.who(a["who"]))]
+        self.has_grants = any(self.grants)
+        self.has_triggers = any(self.triggers)
+
+    def _designs_after_card_stats(self) -> list[Design]:
+        designs = list(self.pack.designs)
+        for arg in self.rules_of("card_stat"):
+            for i, design in enumerate(designs):
+                if matches(design, arg["match"], self.fbits):
+                    cost = design.cost
+                    if cost is not None and "cost" in arg:
+                        cost = max(0, cost + arg["cost"])
+                    defense = design.defense + arg.get("defense", 0) if design.is_base else 0
+                    designs[i] = design.derive(cost=cost, defense=max(1, defense) if design.is_base
+                                               else 0)
+        return designs
+
+    def _stickers_for(self, seat: SeatSetup) -> dict[tuple[str, int], list[str]]:
+        """Map (card type, printed cost) to the sticker ids this seat could use (L13)."""
+        options: dict[tuple[str, int], list[str]] = {}
+        for sheet in seat.sheets:
+            if sheet not in self.pack.sheets:
+                raise SetupError(f"unknown sticker sheet {sheet!r}")
+            for sticker in self.pack.stickers.values():
+                if sticker.sheet == sheet:
+                    options.setdefault((sticker.type, sticker.cost), []).append(sticker.id)
+        if seat.scenario_sheet and seat.scenario_sheet not in seat.sheets:
+            raise SetupError(f"scenario sheet {seat.scenario_sheet!r} is not one of the seat's sheets")
+        if seat.sheets and seat.side is None:
+            raise SetupError("a seat with sticker sheets needs a side (L16 adds it as a faction)")
+        return options
+
+    def _vp_cards(self) -> list[tuple[str, str, Any]]:
+        result = []
+        for vid in self.setup.vp_cards:
+            vp = self.pack.vp_cards.get(vid)
+            if vp is None:
+                raise SetupError(f"unknown VP card {vid!r}")
+            kind, cond = vp["_award"]
+            result.append((vid, kind, cond))
+        return result
+
+    def abilities(self, design: Design, seat: int) -> tuple:
+        """Return a design's abilities for one seat, including scenario grants."""
+        if not self.has_grants or not self.grants[seat]:
+            return design.abilities
+        extra = tuple(ability for match, ability in self.grants[seat]
+                      if matches(design, match, self.fbits))
+        return design.abilities + extra
+
+
+def upgraded_design(game: Game, design: Design, sticker_id: str, side: str) -> Design:
+    """Return the design of a card upgraded with a sticker (L12, L15, L16, L17)."""
+    sticker = game.pack.stickers[sticker_id]
+    abilities = [a for a in design.abilities if a.when != "onbuy"]
+    if sticker.extends:
+        added = tuple(e for ab in sticker.abilities for e in ab.effects)
+        for k, ab in enumerate(abilities):
+            if ab.when == "primary":
+                abilities[k] = ab._replace(effects=ab.effects + added)
+                break
+        else:
+            abilities.append(sticker.abilities[0]._replace(effects=added))
+    else:
+        abilities.extend(sticker.abilities)
+    abilities = [a._replace(index=k) for k, a in enumerate(abilities)][:MAX_ABILITIES]
+    factions = design.factions + ((side,) if side not in design.factions else ())
+    return design.derive(abilities=tuple(abilities), factions=factions,
+                         fmask=design.fmask | game.fbits[side], upgrade=(sticker_id, side))

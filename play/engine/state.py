@@ -1,0 +1,260 @@
+"""The changing state of one game: zones as lists of int card ids, pools, the effect stack.
+
+Card instances are small ints; `state.design[i]` is the (possibly upgraded or copied) design of
+instance i. Decks keep their top card at the END of the list (so drawing is `pop()`); views and
+setups speak "top card first". Everything here serializes to JSON and clones without deepcopy.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .content import Design
+from .setup import Game, upgraded_design
+
+# A frame of the effect stack: [seat, source card, effects tuple, next index, last_count]
+Frame = list
+
+DECISION_KINDS = ("discard", "opp_discard", "scrap", "destroy_base", "acquire_free", "recycle",
+                  "copy_ship", "choose", "may", "destination")
+
+
+class Decision:
+    """A pending decision: who decides, between which options, how many picks.
+
+    Card decisions (`pick <id>` / `done`) take one card at a time; `min`/`max` bound the picks.
+    Choice decisions (`choose <n>`) take one option index. `depth` is the stack frame that asked.
+    """
+
+    __slots__ = ("kind", "seat", "options", "min", "max", "picked", "depth", "data", "src")
+
+    def __init__(self, kind: str, seat: int, options: list, low: int, high: int, depth: int,
+                 data: Any = None, src: int = -1) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.options = options
+        self.min = low
+        self.max = high
+        self.picked = 0
+        self.depth = depth
+        self.data = data
+        self.src = src
+
+    def copy(self) -> Decision:
+        d = Decision.__new__(Decision)
+        d.kind, d.seat, d.options, d.min, d.max = (self.kind, self.seat, list(self.options),
+                                                   self.min, self.max)
+        d.picked, d.depth, d.data, d.src = self.picked, self.depth, self.data, self.src
+        return d
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "seat": self.seat, "options": list(self.options),
+                "min": self.min, "max": self.max, "picked": self.picked, "depth": self.depth,
+                "data": encode(self.data), "src": self.src}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Decision:
+        d = cls(data["kind"], data["seat"], list(data["options"]), data["min"], data["max"],
+                data["depth"], decode(data["data"]), data["src"])
+        d.picked = data["picked"]
+        return d
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended. `winner` is the winning seat (None if nobody won).
+
+    `reason`: "authority" (C26), "political" (L19), "scenario" (a victory RULE), "resign".
+    `upgrades`: [{"seat", "copy", "sticker", "side"}]; `vp_cards`: [{"vp", "seat"}].
+    """
+
+    winner: int | None
+    winning_team: int | None
+    reason: str
+    upgrades: list = field(default_factory=list)
+    vp_cards: list = field(default_factory=list)
+    turns: int = 0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+class GameState:
+    """The mutable state. Use the functions of `play.engine` rather than touching fields."""
+
+    __slots__ = (
+        "game", "rng", "design", "deck", "hand", "discard", "ships", "bases", "trade_deck", "row",
+        "explorers", "heap", "authority", "trade", "combat", "active", "turn", "turns", "used",
+        "played", "stack", "pending", "next_acquire", "discounts", "damage", "log", "prev_log",
+        "outcome", "stats", "upgrades", "rows_used", "vp_awarded", "copied", "alive", "history",
+    )
+
+    # -- convenience methods: the same as the functions of `play.engine` -------------------------
+
+    def legal_actions(self) -> list:
+        """Return the actions the decider may take now (see `rules.legal_actions`)."""
+        from .rules import legal_actions
+        return legal_actions(self)
+
+    def apply(self, action: Any) -> None:
+        """Apply an action or its notation; raise `IllegalAction` and change nothing if illegal."""
+        from .rules import apply
+        apply(self, action)
+
+    def resign(self, seat: int) -> None:
+        """End the game: `seat` gives up (not a legal action, so bots never pick it)."""
+        from .rules import resign
+        resign(self, seat)
+
+    @property
+    def decider(self) -> int | None:
+        """The seat that must act now, None when the game is over."""
+        if self.outcome is not None:
+            return None
+        return self.pending.seat if self.pending is not None else self.active
+
+    def view(self, seat: int | None = None) -> dict:
+        """Return what `seat` may see (None: a spectator), as JSON-safe data."""
+        from .view import view
+        return view(self, seat)
+
+    def clone(self) -> GameState:
+        """Return an independent copy (no deepcopy: lists of ints are copied one level)."""
+        s = GameState.__new__(GameState)
+        s.game = self.game
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.design = self.design[:]
+        s.deck = [z[:] for z in self.deck]
+        s.hand = [z[:] for z in self.hand]
+        s.discard = [z[:] for z in self.discard]
+        s.ships = [z[:] for z in self.ships]
+        s.bases = [z[:] for z in self.bases]
+        s.trade_deck = self.trade_deck[:]
+        s.row = self.row[:]
+        s.explorers = self.explorers[:]
+        s.heap = self.heap[:]
+        s.authority = dict(self.authority)
+        s.trade = self.trade[:]
+        s.combat = self.combat[:]
+        s.active = self.active
+        s.turn = self.turn
+        s.turns = self.turns[:]
+        s.used = set(self.used)
+        s.played = self.played[:]
+        s.stack = [f[:] for f in self.stack]
+        s.pending = self.pending.copy() if self.pending is not None else None
+        s.next_acquire = self.next_acquire[:]
+        s.discounts = self.discounts[:]
+        s.damage = dict(self.damage)
+        s.log = self.log[:]
+        s.prev_log = self.prev_log[:]
+        s.outcome = self.outcome
+        s.stats = [dict(x) for x in self.stats]
+        s.upgrades = self.upgrades[:]
+        s.rows_used = set(self.rows_used)
+        s.vp_awarded = self.vp_awarded[:]
+        s.copied = dict(self.copied)
+        s.alive = self.alive[:]
+        s.history = self.history[:]
+        return s
+
+    # -- serialization --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """Return the whole state as JSON-safe data (including hidden parts: server side only)."""
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": 1,
+            "setup": self.game.setup.to_dict(),
+            "rng": [version, list(internal), gauss],
+            "upgraded": {str(i): [sticker, side] for _seat, i, sticker, side in self.upgrades},
+            "copied": {str(i): target for i, target in self.copied.items()},
+            "deck": self.deck, "hand": self.hand, "discard": self.discard, "ships": self.ships,
+            "bases": self.bases, "trade_deck": self.trade_deck, "row": self.row,
+            "explorers": self.explorers, "heap": self.heap,
+            "authority": {str(t): a for t, a in self.authority.items()},
+            "trade": self.trade, "combat": self.combat, "active": self.active, "turn": self.turn,
+            "turns": self.turns, "used": sorted(self.used), "played": self.played,
+            "stack": [[f[0], f[1], encode(f[2]), f[3], f[4]] for f in self.stack],
+            "pending": self.pending.to_dict() if self.pending is not None else None,
+            "next_acquire": [list(x) for x in self.next_acquire],
+            "discounts": [list(x) for x in self.discounts],
+            "damage": {str(i): d for i, d in self.damage.items()},
+            "log": encode(self.log), "prev_log": encode(self.prev_log),
+            "outcome": self.outcome.to_dict() if self.outcome is not None else None,
+            "stats": self.stats, "upgrades": [list(u) for u in self.upgrades],
+            "rows_used": sorted(self.rows_used), "vp_awarded": [list(v) for v in self.vp_awarded],
+            "alive": self.alive, "history": [a.notation for a in self.history],
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def state_from_dict(data: dict, game: Game) -> GameState:
+    """Rebuild a state saved with `GameState.to_dict` (the caller rebuilt `game` from its setup)."""
+    from .actions import Action
+
+    s = GameState.__new__(GameState)
+    s.game = game
+    s.rng = random.Random()
+    version, internal, gauss = data["rng"]
+    s.rng.setstate((version, tuple(internal), gauss))
+    for key in ("deck", "hand", "discard", "ships", "bases"):
+        setattr(s, key, [list(z) for z in data[key]])
+    for key in ("trade_deck", "row", "explorers", "heap", "trade", "combat", "turns", "played",
+                "alive"):
+        setattr(s, key, list(data[key]))
+    s.active, s.turn = data["active"], data["turn"]
+    s.authority = {int(t): a for t, a in data["authority"].items()}
+    s.used = set(data["used"])
+    s.stack = [[f[0], f[1], decode(f[2]), f[3], f[4]] for f in data["stack"]]
+    s.pending = Decision.from_dict(data["pending"]) if data["pending"] else None
+    s.next_acquire = [tuple(x) for x in data["next_acquire"]]
+    s.discounts = [tuple(x) for x in data["discounts"]]
+    s.damage = {int(i): d for i, d in data["damage"].items()}
+    s.log, s.prev_log = decode(data["log"]), decode(data["prev_log"])
+    s.log, s.prev_log = list(s.log), list(s.prev_log)
+    s.outcome = Outcome(**data["outcome"]) if data["outcome"] else None
+    s.stats = [dict(x) for x in data["stats"]]
+    s.upgrades = [tuple(u) for u in data["upgrades"]]
+    s.rows_used = set(data["rows_used"])
+    s.vp_awarded = [tuple(v) for v in data["vp_awarded"]]
+    s.copied = {int(i): t for i, t in data["copied"].items()}
+    s.history = [Action.parse(n) for n in data["history"]]
+    s.design = list(game.initial_design)
+    for i, (sticker, side) in data["upgraded"].items():
+        s.design[int(i)] = upgraded_design(game, s.design[int(i)], sticker, side)
+    for i, target in s.copied.items():
+        s.design[i] = copied_design(s.design[i], s.design[target])
+    return s
+
+
+def copied_design(needle: Design, target: Design) -> Design:
+    """Return a card that gained another ship's factions and abilities this turn (copy_ship)."""
+    offset = len(needle.abilities)
+    extra = tuple(a._replace(index=offset + k) for k, a in enumerate(target.abilities))
+    return needle.derive(abilities=needle.abilities + extra[: 16 - offset],
+                         factions=needle.factions + target.factions,
+                         fmask=needle.fmask | target.fmask)
+
+
+def encode(value: Any) -> Any:
+    """Turn nested tuples into lists for JSON (dicts inside are MATCH objects, kept as they are)."""
+    if isinstance(value, (tuple, list)):
+        return [encode(v) for v in value]
+    return value
+
+
+def decode(value: Any) -> Any:
+    """Inverse of `encode`: lists back to tuples."""
+    if isinstance(value, list):
+        return tuple(decode(v) for v in value)
+    return value

@@ -1,0 +1,181 @@
+"""What one player (or a spectator) may see, as JSON-safe dicts (C25).
+
+Never included: another player's hand, any deck's order or contents (only sizes), the seed or the
+generator state. Event-log tuples become readable English lines here, not during play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import ops
+from .rules import decider, legal_actions
+from .state import GameState
+
+
+def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
+    """Return the view of `seat` (None: the public spectator view)."""
+    game = state.game
+    me = seat if seat is not None and 0 <= seat < game.n else None
+    return {
+        "seat": me,
+        "active": state.active,
+        "decider": decider(state),
+        "turn": state.turn,
+        "players": [_player(state, s, s == me) for s in range(game.n)],
+        "hand": [card(state, c) for c in state.hand[me]] if me is not None else None,
+        "trade_row": [card(state, c) if c >= 0 else None for c in state.row],
+        "trade_deck_size": len(state.trade_deck),
+        "explorers": len(state.explorers),
+        "scrap_heap": [card(state, c) for c in state.heap],
+        "pending": _pending(state, me),
+        "legal": [a.notation for a in legal_actions(state)] if me is not None
+        and decider(state) == me else [],
+        "log": [render(state, e) for e in state.log],
+        "previous_turn_log": [render(state, e) for e in state.prev_log],
+        "outcome": state.outcome.to_dict() if state.outcome is not None else None,
+    }
+
+
+def card(state: GameState, inst: int) -> dict[str, Any]:
+    """Return the public face of one card instance."""
+    d = state.design[inst]
+    data: dict[str, Any] = {"id": inst, "card": d.id, "name": d.name, "type": d.type,
+                            "cost": d.cost, "factions": list(d.factions)}
+    if d.is_base:
+        data["defense"] = d.defense
+        data["outpost"] = d.outpost
+    if d.upgrade is not None:
+        data["upgrade"] = {"sticker": d.upgrade[0], "side": d.upgrade[1]}
+    copy_id = state.game.copy_id[inst]
+    if copy_id:
+        data["copy"] = copy_id
+    return data
+
+
+def _player(state: GameState, seat: int, is_me: bool) -> dict[str, Any]:
+    game = state.game
+    bases = []
+    for b in state.bases[seat]:
+        face = card(state, b)
+        face["defense"] = ops.defense(state, b, seat)
+        face["damage"] = state.damage.get(b, 0)
+        bases.append(face)
+    return {
+        "seat": seat,
+        "name": game.setup.seats[seat].name,
+        "side": game.setup.seats[seat].side,
+        "team": game.team[seat],
+        "alive": state.alive[seat],
+        "authority": state.authority[game.team[seat]],
+        "hand_size": len(state.hand[seat]),
+        "deck_size": len(state.deck[seat]),
+        "discard": [card(state, c) for c in state.discard[seat]],
+        "in_play": [card(state, c) for c in state.ships[seat]],
+        "bases": bases,
+        "trade": state.trade[seat],
+        "combat": state.combat[seat],
+        "turns": state.turns[seat],
+        "stats": dict(state.stats[seat]),
+    }
+
+
+_PROMPTS = {
+    "discard": "Discard {n} card(s) from your hand",
+    "opp_discard": "Discard {n} card(s): your opponent made you (C23)",
+    "scrap": "Scrap up to {n} card(s) from your {zone}",
+    "destroy_base": "Destroy up to {n} base(s) of your opponent",
+    "acquire_free": "Acquire a card from the trade row for free (you may decline)",
+    "recycle": "Move up to {n} card(s) from your discard pile",
+    "copy_ship": "Choose a ship you played this turn to copy",
+    "choose": "Choose one",
+    "may": "Do you use this ability?",
+    "destination": "Where does the card you acquired go?",
+}
+
+
+def _pending(state: GameState, me: int | None) -> dict[str, Any] | None:
+    d = state.pending
+    if d is None:
+        return None
+    data = {"kind": d.kind, "seat": d.seat, "min": d.min, "max": d.max, "picked": d.picked,
+            "optional": d.picked >= d.min,
+            "source": state.design[d.src].id if d.src >= 0 else None,
+            "prompt": _PROMPTS[d.kind].format(n=d.max - d.picked,
+                                              zone=str(d.data).replace("_", " "))}
+    if me != d.seat:
+        return data  # the options may be the decider's hand: only they see them
+    if d.kind in ("choose", "may", "destination"):
+        data["options"] = [{"choose": i, "label": _choice_label(state, d, i)} for i in d.options]
+    else:
+        data["options"] = [card(state, c) for c in d.options]
+    return data
+
+
+def _choice_label(state: GameState, d: Any, i: int) -> str:
+    if d.kind == "may":
+        return "yes" if i == 1 else "no"
+    if d.kind == "destination":
+        return {"discard": "discard pile", "hand": "hand", "deck_top": "top of deck"}[
+            d.data[2] if i == 1 else d.data[1]]
+    return "; ".join(describe(e) for e in d.data[i]) or "nothing"
+
+
+def describe(effect: tuple) -> str:
+    """Return a short English text for a normalized effect."""
+    kind, arg = effect
+    if kind in ("trade", "combat", "authority", "draw"):
+        n = arg if isinstance(arg, int) else f"1 per {arg[1]}"
+        return f"{'draw' if kind == 'draw' else '+'}{' ' if kind == 'draw' else ''}{n}" + (
+            "" if kind == "draw" else f" {kind}")
+    return kind.replace("_", " ")
+
+
+def render(state: GameState, event: tuple) -> str:
+    """Turn one event-log tuple into a readable line."""
+    kind, seat = event[0], event[1]
+    who = f"Player {seat + 1}"
+    names = state.game.pack.by_id
+
+    def name(card_id: str) -> str:
+        design = names.get(card_id)
+        return design.name.get("en", card_id) if design else card_id
+
+    if kind == "play":
+        return f"{who} played {name(event[2])}"
+    if kind in ("trade", "combat"):
+        return f"{who} gained {event[2]} {kind}"
+    if kind == "authority":
+        return f"{who} {'gained' if event[2] >= 0 else 'lost'} {abs(event[2])} authority"
+    if kind == "draw":
+        return f"{who} drew {event[2]} card(s)"
+    if kind == "reshuffle":
+        return f"{who} shuffled their discard pile into a new deck"
+    if kind == "discard":
+        return f"{who} discarded {name(event[2])}"
+    if kind == "scrap":
+        return f"{who} scrapped {name(event[2])}"
+    if kind == "destroy":
+        return f"{who} destroyed {name(event[2])} of Player {event[3] + 1}"
+    if kind == "acquire":
+        where = {"discard": "", "hand": " into their hand", "deck_top": " onto their deck"}[event[3]]
+        return f"{who} acquired {name(event[2])}{where}"
+    if kind == "upgrade":
+        return f"{who} upgraded {name(event[2])} with sticker {event[3]}"
+    if kind == "use":
+        return f"{who} used the {event[3]} ability of {name(event[2])}"
+    if kind == "attack":
+        return f"{who} attacked Player {event[2] + 1} for {event[3]}"
+    if kind == "recycle":
+        if event[3] == "hand":
+            return f"{who} took {name(event[2])} from their discard pile into their hand"
+        return f"{who} put a card from their discard pile on top of their deck"
+    if kind == "copy":
+        return f"{who}'s {name(event[2])} copied {name(event[3])}"
+    if kind == "end":
+        return f"{who} ended their turn"
+    if kind == "resign":
+        return f"{who} resigned"
+    if kind == "over":
+        return "Game over" + (f": Player {seat + 1} wins ({event[2]})" if seat >= 0 else "")
+    return " ".join(map(str, event))
