@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -101,6 +102,10 @@ class ContentPack(models.Model):
     based_on = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies",
     )
+    # For an owner's own copy of a legacy pack: which envelopes the owner has opened, so the
+    # editor shows (and lets them type in) only those sheets, scenarios and VP cards.
+    revealed_scenarios = models.PositiveSmallIntegerField(default=0)
+    post_campaign_revealed = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -122,6 +127,9 @@ class ContentPack(models.Model):
 
     def __str__(self) -> str:
         return f"{self.slug} v{self.version}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("cards:pack", kwargs={"pk": self.pk})
 
     @property
     def name(self) -> str:
@@ -150,6 +158,48 @@ class ContentPack(models.Model):
         self.name_ru = text_in(header.get("name"), "ru")
         self.description_en = text_in(header.get("description"), "en")
         self.description_ru = text_in(header.get("description"), "ru")
+
+    def faction_names(self) -> dict[str, str]:
+        """Return {faction id: name} in the active language, from the pack's factions list."""
+        from cards.text import faction_names
+
+        return faction_names(self.data)
+
+    def is_owned_by(self, user: AbstractBaseUser | AnonymousUser | None) -> bool:
+        return bool(user and user.is_authenticated and self.owner_id == user.pk)
+
+    @property
+    def revealed_range(self) -> range:
+        """Return the scenario numbers whose envelopes the owner has opened in the editor."""
+        return range(1, self.revealed_scenarios + 1)
+
+    def copy_for(self, user: AbstractBaseUser) -> ContentPack:
+        """Return a new pack owned by `user` with this pack's content, ready to edit (issue 5)."""
+        slug = self._free_copy_slug(user)
+        data = json.loads(canonical_json(self.data))
+        header = data["pack"]
+        header["id"] = slug
+        header["version"] = 1
+        header["name"] = {"en": f"{self.name_en} (my copy)", "ru": f"{self.name_ru} (моя копия)"}
+        with transaction.atomic():
+            copy = ContentPack(slug=slug, owner=user, is_builtin=False, based_on=self)
+            copy.set_data(data)
+            copy.save()
+            copy.rebuild_catalogue()
+        return copy
+
+    def _free_copy_slug(self, user: AbstractBaseUser) -> str:
+        taken = set(ContentPack.objects.owned_by(user).values_list("slug", flat=True))
+        base = f"my-{self.slug}"[:90]
+        candidates = (base if n == 1 else f"{base}-{n}" for n in range(1, len(taken) + 2))
+        return next(slug for slug in candidates if slug not in taken)
+
+    def replace_data(self, data: dict[str, Any]) -> None:
+        """Store new (already validated) pack JSON and rebuild the derived tables, atomically."""
+        with transaction.atomic():
+            self.set_data(data)
+            self.save()
+            self.rebuild_catalogue()
 
     @transaction.atomic
     def rebuild_catalogue(self) -> None:
@@ -208,6 +258,12 @@ class CardDesign(models.Model):
     def flavor(self) -> str:
         return pick_language(self.flavor_en, self.flavor_ru)
 
+    def ability_lines(self, factions: dict[str, str] | None = None) -> list[str]:
+        """Return the card text, one line per ability, in the active language."""
+        from cards.text import abilities_text
+
+        return abilities_text(self.abilities, factions=factions)
+
 
 class StickerSheet(models.Model):
     """A legacy sticker sheet (L13): five cost rows, each with a ship and a base sticker."""
@@ -261,6 +317,15 @@ class Sticker(models.Model):
     @property
     def text(self) -> str:
         return pick_language(self.text_en, self.text_ru)
+
+    def ability_lines(self, factions: dict[str, str] | None = None) -> list[str]:
+        """Return the sticker's printed text, or text generated from its abilities (L15)."""
+        from cards.text import ability_text
+
+        if self.text:
+            return [self.text]
+        return [ability_text(a, factions=factions, extends_primary=self.and_flag)
+                for a in self.abilities]
 
 
 class Scenario(models.Model):

@@ -1,0 +1,222 @@
+"""The card browser and the owners' own-pack editor.
+
+Spoiler safety (issue 5): pages show a legacy pack through `visible_content`. The envelopes that
+are open come from a campaign context (`?campaign=<id>`, a campaign the visitor takes part in that
+uses this pack) or, for the owner of their own copy, from the envelopes they opened in the editor.
+Without either, sticker sheets, scenarios, VP cards and post-campaign cards are not shown at all.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from django.apps import apps
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from cards.forms import CardDesignForm, CardFilterForm, ScenarioForm, StickerSheetForm
+from cards.models import ContentPack
+from cards.text import abilities_text
+from cards.visibility import VisibleContent, visible_content
+
+MAX_SCENARIO = 12
+
+
+@dataclass(frozen=True)
+class Envelopes:
+    """Which envelopes are open for this page, and why (for the notice on the page)."""
+
+    opened: list[int]
+    post_campaign: bool
+    campaign: object | None = None
+
+    @property
+    def query(self) -> str:
+        """Return the query string that keeps the campaign context on links."""
+        return f"?campaign={self.campaign.pk}" if self.campaign is not None else ""
+
+
+def _usable_pack(request: HttpRequest, pk: int) -> ContentPack:
+    """Return a pack the visitor may see (builtin or their own), else 404."""
+    return get_object_or_404(ContentPack.objects.usable_by(request.user), pk=pk)
+
+
+def _own_pack(request: HttpRequest, pk: int) -> ContentPack:
+    """Return a pack the logged-in visitor owns; anyone else gets 404, not 403."""
+    return get_object_or_404(ContentPack.objects.owned_by(request.user), pk=pk)
+
+
+def _envelopes(request: HttpRequest, pack: ContentPack) -> Envelopes:
+    """Return the open envelopes: from `?campaign=`, else the owner's reveals, else none."""
+    campaign = _campaign_context(request, pack)
+    if campaign is not None:
+        state = campaign.current_state
+        post = state.post_campaign_added or state.phase in ("after_campaign", "finished")
+        return Envelopes(list(range(1, state.scenario + 1)), post, campaign)
+    if pack.is_owned_by(request.user):
+        return Envelopes(list(pack.revealed_range), pack.post_campaign_revealed)
+    return Envelopes([], False)
+
+
+def _campaign_context(request: HttpRequest, pack: ContentPack) -> object | None:
+    """Return the campaign named in the query if the visitor plays it with this pack."""
+    raw = request.GET.get("campaign", "")
+    if not raw.isdigit() or not apps.is_installed("campaign"):
+        return None
+    campaign_model = apps.get_model("campaign", "Campaign")
+    return (campaign_model.objects.visible_to(request.user)
+            .filter(pk=int(raw), pack=pack).first())
+
+
+def _visible(request: HttpRequest, pack: ContentPack) -> tuple[VisibleContent, Envelopes]:
+    envelopes = _envelopes(request, pack)
+    shown = visible_content(pack, envelopes.opened, post_campaign=envelopes.post_campaign)
+    return shown, envelopes
+
+
+def pack_list(request: HttpRequest) -> HttpResponse:
+    """List the builtin packs and the visitor's own packs."""
+    packs = ContentPack.objects.usable_by(request.user).select_related("based_on")
+    builtin = [p for p in packs if p.is_builtin]
+    own = [p for p in packs if not p.is_builtin]
+    return render(request, "cards/pack_list.html", {"builtin": builtin, "own": own})
+
+
+def pack_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show a pack's visible cards with filters, and its opened envelopes."""
+    pack = _usable_pack(request, pk)
+    shown, envelopes = _visible(request, pack)
+    factions = pack.faction_names()
+    form = CardFilterForm(request.GET or None, factions=factions)
+    designs = form.apply(list(shown.designs))
+    context = {
+        "pack": pack, "form": form, "factions": factions, "envelopes": envelopes,
+        "cards": [(d, d.ability_lines(factions)) for d in designs],
+        "sheets": [(s, [(st, st.ability_lines(factions)) for st in s.stickers.all()])
+                   for s in shown.sticker_sheets],
+        "scenarios": shown.scenarios, "vp_cards": shown.vp_cards,
+        "post_campaign": [(d, d.ability_lines(factions)) for d in shown.post_campaign],
+        "is_owner": pack.is_owned_by(request.user),
+        "can_reveal": pack.is_legacy and not (pack.revealed_scenarios >= MAX_SCENARIO
+                                              and pack.post_campaign_revealed),
+    }
+    return render(request, "cards/pack_detail.html", context)
+
+
+def card_detail(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
+    """Draw one card design; a card of a closed envelope is a 404, like a missing one."""
+    pack = _usable_pack(request, pk)
+    shown, envelopes = _visible(request, pack)
+    design = (shown.designs.filter(slug=slug).first()
+              or shown.post_campaign.filter(slug=slug).first())
+    if design is None:
+        raise Http404(_("No such card."))
+    factions = pack.faction_names()
+    return render(request, "cards/card_detail.html", {
+        "pack": pack, "design": design, "lines": design.ability_lines(factions),
+        "factions": factions, "envelopes": envelopes, "is_owner": pack.is_owned_by(request.user),
+    })
+
+
+@login_required
+@require_POST
+def copy_pack(request: HttpRequest, pk: int) -> HttpResponse:
+    """Make the visitor their own editable copy of a pack."""
+    pack = _usable_pack(request, pk)
+    copy = pack.copy_for(request.user)
+    messages.success(request, _("Your own copy is ready. Only you can see and edit it."))
+    return redirect("cards:pack", pk=copy.pk)
+
+
+@login_required
+@require_POST
+def reveal_envelope(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open the owner's next envelope in the editor (scenarios in order, then post-campaign)."""
+    pack = _own_pack(request, pk)
+    if pack.revealed_scenarios < MAX_SCENARIO:
+        pack.revealed_scenarios += 1
+        pack.save(update_fields=["revealed_scenarios", "updated"])
+        messages.success(request, _("Envelope %(n)s is open.") % {"n": pack.revealed_scenarios})
+    elif not pack.post_campaign_revealed:
+        pack.post_campaign_revealed = True
+        pack.save(update_fields=["post_campaign_revealed", "updated"])
+        messages.success(request, _("The post-campaign pack is open."))
+    return redirect("cards:pack", pk=pack.pk)
+
+
+def _save_or_render(request: HttpRequest, form: CardDesignForm | StickerSheetForm | ScenarioForm,
+                    template: str, context: dict) -> HttpResponse:
+    """Save a valid editor form's pack data and go back to the pack; else show the errors."""
+    if request.method == "POST" and form.is_valid() and form.new_data is not None:
+        form.pack.replace_data(form.new_data)
+        messages.success(request, _("Saved."))
+        return redirect("cards:pack", pk=form.pack.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, template, {**context, "form": form, "pack": form.pack}, status=status)
+
+
+@login_required
+def edit_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
+    """Edit one card design of the visitor's own pack."""
+    pack = _own_pack(request, pk)
+    shown, _envelopes_open = _visible(request, pack)
+    design = (shown.designs.filter(slug=slug).first()
+              or shown.post_campaign.filter(slug=slug).first())
+    if design is None:
+        raise Http404(_("No such card."))
+    form = CardDesignForm(request.POST or None, pack=pack, design=design,
+                          factions=pack.faction_names())
+    return _save_or_render(request, form, "cards/edit_card.html", {"design": design})
+
+
+@login_required
+def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
+    """Edit a sticker sheet of the owner's pack, once its envelope is open."""
+    pack = _own_pack(request, pk)
+    index = _index_of(pack.data.get("sticker_sheets", []), "id", slug)
+    sheet = pack.data["sticker_sheets"][index]
+    if sheet.get("scenario") not in pack.revealed_range:
+        raise Http404(_("No such sheet."))
+    form = StickerSheetForm(request.POST or None, pack=pack, index=index)
+    return _save_or_render(request, form, "cards/edit_json.html",
+                           {"title": _("Sticker sheet %(id)s") % {"id": slug}})
+
+
+@login_required
+def edit_scenario(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Edit a scenario card and its VP cards, once its envelope is open."""
+    pack = _own_pack(request, pk)
+    if number not in pack.revealed_range:
+        raise Http404(_("No such scenario."))
+    index = _index_of(pack.data.get("scenarios", []), "number", number)
+    form = ScenarioForm(request.POST or None, pack=pack, index=index)
+    return _save_or_render(request, form, "cards/edit_json.html",
+                           {"title": _("Scenario %(n)s") % {"n": number}})
+
+
+def _index_of(items: list[dict], key: str, value: object) -> int:
+    """Return the position of the entry whose `key` equals `value`, else 404."""
+    for index, item in enumerate(items):
+        if item.get(key) == value:
+            return index
+    raise Http404(_("Not found."))
+
+
+@login_required
+@require_POST
+def preview_abilities(request: HttpRequest, pk: int) -> HttpResponse:
+    """Render the card text of the abilities JSON being typed (htmx helper of the editor)."""
+    pack = _own_pack(request, pk)
+    try:
+        abilities = json.loads(request.POST.get("abilities", ""))
+    except json.JSONDecodeError as exc:
+        lines, error = [], _("Invalid JSON at line %(line)s: %(msg)s") % {
+            "line": exc.lineno, "msg": exc.msg}
+    else:
+        lines, error = abilities_text(abilities, factions=pack.faction_names()), ""
+    return render(request, "cards/_abilities_preview.html", {"lines": lines, "error": error})
+
