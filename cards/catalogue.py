@@ -73,8 +73,10 @@ def scenario_from_json(pack: ContentPack, scenario: dict[str, Any]) -> Scenario:
     """Return an unsaved `Scenario` for one `scenarios[]` entry."""
     return Scenario(
         pack=pack, number=scenario["number"],
-        title_en=text_in(scenario.get("title"), "en"), title_ru=text_in(scenario.get("title"), "ru"),
-        story_en=text_in(scenario.get("story"), "en"), story_ru=text_in(scenario.get("story"), "ru"),
+        title_en=text_in(scenario.get("title"), "en"),
+        title_ru=text_in(scenario.get("title"), "ru"),
+        story_en=text_in(scenario.get("story"), "en"),
+        story_ru=text_in(scenario.get("story"), "ru"),
         sides=scenario.get("sides", {}), vp_card_ids=list(scenario.get("vp_cards", [])),
         political_victory=bool(scenario.get("political_victory", False)),
     )

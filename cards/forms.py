@@ -114,7 +114,8 @@ class _PackEditForm(forms.Form):
         where = problem.path or problem.message  # the engine puts its path in the message
         if not where.startswith(prefix):
             return None
-        parts = where[len(prefix):].lstrip(".:  ").replace("[", ".").split(".")
+        rest = where[len(prefix):].lstrip(".: ")  # strips any of the separator characters
+        parts = rest.replace("[", ".").split(".")
         for name in ("_".join(parts[:2]), parts[0]):
             if name in self.fields:
                 return name

@@ -145,7 +145,8 @@ class ContentPack(models.Model):
 
     def engine_pack(self) -> Any:
         """Return the engine's parsed `Pack` for `data` (cached per checksum across requests)."""
-        return _parse_engine_pack(self.checksum or pack_checksum(self.data), canonical_json(self.data))
+        canonical = canonical_json(self.data)
+        return _parse_engine_pack(self.checksum or pack_checksum(self.data), canonical)
 
     def set_data(self, data: dict[str, Any]) -> None:
         """Copy the header fields and checksum from pack JSON (call `save()` then rebuild)."""
@@ -308,7 +309,8 @@ class Sticker(models.Model):
     class Meta:
         ordering = ["sheet", "cost", "kind"]
         constraints = [
-            models.UniqueConstraint(fields=["sheet", "cost", "kind"], name="cards_sticker_unique_slot"),
+            models.UniqueConstraint(fields=["sheet", "cost", "kind"],
+                                    name="cards_sticker_unique_slot"),
         ]
 
     def __str__(self) -> str:

@@ -39,7 +39,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "ally_for_all": "counts as an ally of every faction",
         "on_play": "whenever you play {match}: {effects}",
         "static_defense": "your bases have +{n} defense",
-        "primary": "{effects}", "ally": "Ally ({faction}): {effects}", "ally_any": "Ally: {effects}",
+        "primary": "{effects}", "ally": "Ally ({faction}): {effects}",
+        "ally_any": "Ally: {effects}",
         "scrap_ability": "Scrap: {effects}", "onbuy": "On buy: {effects}",
         "static": "{effects}", "and": "and {effects}",
         "at_least": "{counter} ≥ {n}", "at_most": "{counter} ≤ {n}",
@@ -69,7 +70,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "choose": "выберите одно: {options}", "or": "; или ", "nothing": "ничего",
         "may": "можете: {effects}", "if": "если {cond}: {then}", "else": "; иначе {other}",
         "purge": "отправьте в утиль {which} карту торгового ряда",
-        "cheapest": "самую дешёвую", "most_expensive": "самую дорогую", "slot": "карту в ячейке {n}",
+        "cheapest": "самую дешёвую", "most_expensive": "самую дорогую",
+        "slot": "карту в ячейке {n}",
         "ally_for_all": "считается союзником любой фракции",
         "on_play": "когда вы разыгрываете {match}: {effects}",
         "static_defense": "ваши базы получают +{n} к прочности",
@@ -267,7 +269,8 @@ def _acquire_free(r: _Renderer, v: Mapping[str, Any]) -> str:
 
 
 def _next_acquire(r: _Renderer, v: Mapping[str, Any]) -> str:
-    return r.p["next_acquire"].format(what=r.what(v, nominative=True), to=r.p[f"place_{v.get('to', 'deck_top')}"])
+    place = r.p[f"place_{v.get('to', 'deck_top')}"]
+    return r.p["next_acquire"].format(what=r.what(v, nominative=True), to=place)
 
 
 def _discount(r: _Renderer, v: Mapping[str, Any]) -> str:

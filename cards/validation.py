@@ -274,7 +274,8 @@ class _Checker:
                 continue
             label = card_label(i, card)
             if len(card["factions"]) != 1 or card["factions"][0] not in LEGACY_FACTIONS:
-                self.add(f"{label}.factions", "a trade card needs one of consortium, kingdom, scavengers")
+                self.add(f"{label}.factions",
+                         "a trade card needs one of consortium, kingdom, scavengers")
             else:
                 per_faction[card["factions"][0]] += card["quantity"]
             if not _is_int(card.get("cost"), 1) or card["cost"] > 8:
@@ -336,7 +337,8 @@ class _Checker:
                 self.add(f"{label}.id", "duplicate sheet id")
             seen.add(sheet["id"])
             if sheet.get("side") not in SIDES:
-                self.add(f"{label}.side", f"must be empire or federation, got {sheet.get('side')!r}")
+                self.add(f"{label}.side",
+                         f"must be empire or federation, got {sheet.get('side')!r}")
             else:
                 scenarios[sheet["side"]].append(sheet.get("scenario"))
             self.check_sheet(label, sheet, costs)
@@ -367,7 +369,8 @@ class _Checker:
                 self.add(f"{label}.{kind}", f"missing the {kind} sticker (with abilities)")
             if row["cost"] not in costs[kind]:
                 self.add(f"{label}.cost",
-                         f"no trade {kind} costs {row['cost']}, so the {kind} sticker fits no card (L13)")
+                         f"no trade {kind} costs {row['cost']}, "
+                         f"so the {kind} sticker fits no card (L13)")
 
     def check_vp_cards(self) -> dict[str, dict[str, Any]]:
         """Return the well-formed VP cards by id, reporting the broken ones."""
@@ -433,4 +436,5 @@ class _Checker:
         winners = [v for v in ids
                    if isinstance(v, str) and v in vp_cards and vp_cards[v].get("award") == "winner"]
         if len(winners) != 1:
-            self.add(f"{label}.vp_cards", f'needs exactly one "winner" VP card (L21), found {len(winners)}')
+            self.add(f"{label}.vp_cards",
+                     f'needs exactly one "winner" VP card (L21), found {len(winners)}')

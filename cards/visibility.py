@@ -64,7 +64,8 @@ def visible_data(data: dict[str, Any], opened_scenarios: Iterable[int] | None = 
     shown["cards"] = [c for c in data.get("cards", [])
                       if c.get("role") in OPEN_ROLES or c.get("id") in tokens
                       or (post_campaign and c.get("role") == "post_campaign")]
-    shown["sticker_sheets"] = [s for s in data.get("sticker_sheets", []) if s.get("scenario") in opened]
+    shown["sticker_sheets"] = [s for s in data.get("sticker_sheets", [])
+                               if s.get("scenario") in opened]
     shown["vp_cards"] = [v for v in data.get("vp_cards", []) if v.get("scenario") in opened]
     shown["scenarios"] = [s for s in data.get("scenarios", []) if s.get("number") in opened]
     if max(SCENARIO_NUMBERS) not in opened:

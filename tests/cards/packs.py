@@ -27,7 +27,8 @@ def card(card_id: str, *, role: str = "trade", type_: str = "ship", cost: int | 
         "id": card_id, "name": text(card_id.replace("-", " ").title()),
         "flavor": text(f"Flavour of {card_id}."), "type": type_, "cost": cost,
         "factions": factions if factions is not None else [], "role": role, "quantity": quantity,
-        "abilities": abilities if abilities is not None else [{"when": "primary", "do": [{"trade": 1}]}],
+        "abilities": abilities if abilities is not None
+        else [{"when": "primary", "do": [{"trade": 1}]}],
     }
     if type_ == "base":
         entry["outpost"] = False
@@ -109,7 +110,8 @@ def legacy_pack(pack_id: str = "legacy-test") -> dict[str, Any]:
                      for f in (*TRADE_FACTIONS, "empire", "federation")],
         "cards": cards,
         "sides": _sides(),
-        "sticker_sheets": [_sheet(side, n) for side in ("empire", "federation") for n in range(1, 5)],
+        "sticker_sheets": [_sheet(side, n) for side in ("empire", "federation")
+                           for n in range(1, 5)],
         "vp_cards": [_vp_card(n) for n in range(1, 13)],
         "scenarios": [_scenario(n) for n in range(1, 13)],
         "campaign_winner": {"text": text("Most VP wins."),

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from cards.text import ability_text, abilities_text, faction_names
+from cards.text import abilities_text, ability_text, faction_names
 
 BLOB = {"blob": "Blob"}
 
@@ -21,16 +21,19 @@ def test_primary_amounts_read_like_card_text():
 def test_c14_ally_ability_names_the_faction_in_each_language():
     ability = {"when": "ally", "faction": "blob", "do": [{"draw": 1}]}
     assert ability_text(ability, "en", BLOB) == "Ally (Blob): draw a card"
-    assert ability_text(ability, "ru", {"blob": "Слизни"}) == "Союзное свойство (Слизни): возьмите карту"
+    russian = ability_text(ability, "ru", {"blob": "Слизни"})
+    assert russian == "Союзное свойство (Слизни): возьмите карту"
 
 
 def test_c15_scrap_and_l9_onbuy_prefixes():
     assert ability_text({"when": "scrap", "do": [{"combat": 4}]}, "en") == "Scrap: +4 combat"
-    assert ability_text({"when": "onbuy", "do": [{"draw": 2}]}, "ru") == "При покупке: возьмите 2 карты"
+    onbuy = ability_text({"when": "onbuy", "do": [{"draw": 2}]}, "ru")
+    assert onbuy == "При покупке: возьмите 2 карты"
 
 
 def test_russian_plural_of_cards():
-    texts = [ability_text({"when": "primary", "do": [{"draw": n}]}, "ru") for n in (1, 2, 5, 12, 22)]
+    texts = [ability_text({"when": "primary", "do": [{"draw": n}]}, "ru")
+             for n in (1, 2, 5, 12, 22)]
     assert texts == ["Возьмите карту", "Возьмите 2 карты", "Возьмите 5 карт", "Возьмите 12 карт",
                      "Возьмите 22 карты"]
 

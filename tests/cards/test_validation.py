@@ -37,7 +37,7 @@ def test_shipped_pack_is_valid(name: str):
     assert [str(p) for p in problems] == []
 
 
-@pytest.mark.skipif(not engine_available(), reason="play.engine (the vocabulary checker) not there yet")
+@pytest.mark.skipif(not engine_available(), reason="play.engine (the vocabulary checker) missing")
 def test_unknown_effect_is_refused_naming_the_card_and_effect():
     pack = legacy_pack()
     find_card(pack, "kingdom-ship-3")["abilities"][0]["do"][0] = {"tarde": 2}
@@ -157,7 +157,8 @@ def test_not_an_object_is_a_clear_problem():
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    lambda inner: (st.lists(inner, max_size=3)
+                   | st.dictionaries(st.text(max_size=4), inner, max_size=3)),
     max_leaves=6,
 )
 

@@ -35,7 +35,8 @@ def test_token_card_appears_with_the_scenario_that_uses_it():
 
 
 def test_l26_post_campaign_cards_need_the_flag():
-    assert not any(c["role"] == "post_campaign" for c in visible_data(legacy_pack(), range(1, 13))["cards"])
+    closed = visible_data(legacy_pack(), range(1, 13))["cards"]
+    assert not any(c["role"] == "post_campaign" for c in closed)
     assert any(c["role"] == "post_campaign"
                for c in visible_data(legacy_pack(), range(1, 13), post_campaign=True)["cards"])
 
