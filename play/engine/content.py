@@ -55,7 +55,7 @@ class Design:
         "idx", "id", "name", "type", "is_base", "is_ship", "outpost", "defense", "cost",
         "printed_cost", "factions", "fmask", "role", "quantity", "abilities", "primaries",
         "allies", "scraps", "onbuys", "statics", "ally_for_all", "on_play", "static_defense",
-        "upgrade", "raw",
+        "upgrade", "raw", "usable", "simple_primary",
     )
 
     def __init__(self, **fields: Any) -> None:
@@ -84,9 +84,19 @@ class Design:
         self.ally_for_all = any(kind == "ally_for_all" for kind, _ in statics)
         self.on_play = tuple(arg for kind, arg in statics if kind == "on_play")
         self.static_defense = sum(arg for kind, arg in statics if kind == "defense")
+        # abilities a player triggers with `use` (C10 base primaries, C14 ally, C15 scrap)
+        self.usable = tuple(a for a in self.abilities if a.when in ("ally", "scrap")
+                            or a.when == "primary" and self.type == "base")
+        # a ship whose primaries only add fixed numbers resolves without the effect stack
+        simple = [e for a in self.primaries for e in a.effects]
+        self.simple_primary = tuple(simple) if all(
+            k in _SIMPLE and a.__class__ is int for k, a in simple) else None
 
     def __repr__(self) -> str:
         return f"<Design {self.id}>"
+
+
+_SIMPLE = ("trade", "combat", "draw", "authority")
 
 
 class Sticker(NamedTuple):
@@ -110,6 +120,9 @@ class Pack:
         self.kind: str = raw["pack"]["kind"]
         self.designs = designs
         self.by_id = {d.id: d for d in designs}
+        # every trackable copy id of a trade-deck card -> its design (see `trade_copies`)
+        self.copies = {f"{d.id}#{n}": d for d in designs if d.role in ("trade", "post_campaign")
+                       for n in range(1, max(d.quantity, 1) + 1)}
         self.faction_bits = faction_bits
         self.sides: dict[str, dict] = {}
         self.sheets: dict[str, dict] = {}

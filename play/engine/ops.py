@@ -245,7 +245,7 @@ def _award_end_vp(state: GameState, winner: int) -> None:
 def after_action(state: GameState) -> None:
     """Checks made after every action: scenario victories and first_to VP cards."""
     game = state.game
-    if state.outcome is not None:
+    if state.outcome is not None or not game.checks_after_action:
         return
     for vid, kind, cond in game.vp_cards:
         if kind == "first_to" and not any(v == vid for v, _ in state.vp_awarded):
@@ -263,11 +263,8 @@ def after_action(state: GameState) -> None:
 
 def enemies(state: GameState, seat: int) -> list[int]:
     """Return the living opponents of a seat in turn order after it (the default target first)."""
-    game = state.game
-    team = game.team[seat]
-    n = game.n
-    return [s for s in ((seat + k) % n for k in range(1, n))
-            if state.alive[s] and game.team[s] != team]
+    alive = state.alive
+    return [s for s in state.game.foes[seat] if alive[s]]
 
 
 def team_has_outpost(state: GameState, team: int) -> bool:

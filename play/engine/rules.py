@@ -94,10 +94,10 @@ def _new_instance(s: GameState, design: Design, copy_id: str | None) -> int:
 
 
 def _design(game: Game, card_id: str) -> Design:
-    for design in game.designs:
-        if design.id == card_id:
-            return design
-    raise SetupError(f"unknown card {card_id!r}")
+    design = game.by_id.get(card_id)
+    if design is None:
+        raise SetupError(f"unknown card {card_id!r}")
+    return design
 
 
 def _personal_deck(s: GameState, seat: int) -> list[int]:
@@ -137,17 +137,18 @@ def _trade_deck(s: GameState) -> list[int]:
     entries = setup.trade_deck if setup.trade_deck is not None else game.pack.trade_copies()
     deck = []
     seen: set[str] = set()
+    copies = game.pack.copies
+    by_id = game.by_id
     for entry in entries:
         copy_id, sticker, side = _copy_entry(entry)
         if copy_id in seen:
             raise SetupError(f"copy {copy_id!r} is listed twice in the trade deck")
         seen.add(copy_id)
-        card, _, number = copy_id.partition("#")
-        design = _design(game, card)
-        if design.role not in ("trade", "post_campaign") or not number.isdigit() \
-                or not 1 <= int(number) <= max(design.quantity, 1):
+        printed = copies.get(copy_id)
+        if printed is None:
             raise SetupError(f"{copy_id!r} is not a trade-deck copy (use '<card>#<n>', "
                              f"n from 1 to the card's quantity)")
+        design = by_id[printed.id]
         if sticker:
             if sticker not in game.pack.stickers:
                 raise SetupError(f"unknown sticker {sticker!r} on {copy_id!r}")
@@ -160,7 +161,7 @@ def _trade_deck(s: GameState) -> list[int]:
 
 
 def _copy_entry(entry: object) -> tuple[str, str, str]:
-    if isinstance(entry, str):
+    if entry.__class__ is str:
         return entry, "", ""
     if isinstance(entry, dict) and isinstance(entry.get("copy"), str):
         sticker = entry.get("sticker") or ""
@@ -399,7 +400,7 @@ def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
     for zone in (state.ships[seat], state.bases[seat]):
         for inst in zone:
             d = design[inst]
-            abilities = game.abilities(d, seat) if game.has_grants else d.abilities
+            abilities = game.abilities(d, seat) if game.has_grants else d.usable
             for ability in abilities:
                 when = ability.when
                 if when == "primary" and not d.is_base or when in ("onbuy", "static"):
@@ -451,16 +452,21 @@ def _decision_actions(state: GameState) -> list[Action]:
 
 def apply(state: GameState, action: Action | str) -> None:
     """Apply one legal action; raise `IllegalAction` (state unchanged) for anything else."""
-    if isinstance(action, str):
+    if action.__class__ is str:
         action = Action.parse(action)
-    why = action_error(state, action)
-    if why is not None:
-        raise IllegalAction(f"cannot {action.notation if isinstance(action, Action) else action}: "
-                            f"{why}")
+    # fast path for the most common action; same predicate as _check_play
+    if not (action.kind == "play" and state.pending is None and state.outcome is None
+            and action.index == -1 and not action.sticker and action.card >= 0
+            and action.card in state.hand[state.active]):
+        why = action_error(state, action)
+        if why is not None:
+            raise IllegalAction(f"cannot {getattr(action, 'notation', action)}: {why}")
     APPLY[action.kind](state, action)
     state.history.append(action)
-    effects.run(state)
-    ops.after_action(state)
+    if state.stack:
+        effects.run(state)
+    if state.game.checks_after_action:
+        ops.after_action(state)
 
 
 def _apply_play(state: GameState, a: Action) -> None:
@@ -480,12 +486,37 @@ def _apply_play(state: GameState, a: Action) -> None:
     _on_play_statics(state, seat, inst, design)
     if state.game.has_triggers:
         ops.fire_trigger(state, seat, "play", inst)
-    if design.is_ship:
+    if not design.is_ship:
+        return
+    if design.simple_primary is not None and not state.game.has_grants:
+        _simple_primary(state, seat, inst, design)
+    else:
         abilities = state.game.abilities(design, seat) if state.game.has_grants else design.primaries
         for ability in reversed(abilities):
             if ability.when == "primary":
                 state.used.add(inst * SLOTS + ability.index)
                 stack.append([seat, inst, ability.effects, 0, 0])
+
+
+def _simple_primary(state: GameState, seat: int, inst: int, design: Design) -> None:
+    """Resolve a ship's fixed-number primaries at once (same result as the effect stack)."""
+    used = state.used
+    for ability in design.primaries:
+        used.add(inst * SLOTS + ability.index)
+    log = state.log
+    for kind, n in design.simple_primary:
+        if kind == "trade":
+            state.trade[seat] += n
+        elif kind == "combat":
+            state.combat[seat] += n
+        elif kind == "draw":
+            ops.draw(state, seat, n)
+            continue
+        else:
+            log.append(("authority", seat, n))
+            ops.change_authority(state, state.game.team[seat], n, seat)
+            continue
+        log.append((kind, seat, n))
 
 
 def _on_play_statics(state: GameState, seat: int, inst: int, design: Design) -> None:

@@ -100,6 +100,10 @@ class Game:
         self.sticker_options = [self._stickers_for(s) for s in setup.seats]
         self.scenario_sheet = [s.scenario_sheet for s in setup.seats]
         self.vp_cards = self._vp_cards()
+        self.by_id = {d.id: d for d in self.designs}
+        self.foes = [[s for s in ((seat + k) % self.n for k in range(1, self.n))
+                      if self.team[s] != self.team[seat]] for seat in range(self.n)]
+        self.checks_after_action = bool(self.victories or self.vp_cards)
         self.copy_id: list[str | None] = []   # per card instance
         self.initial_design: list[Design] = []  # per card instance, upgrades from earlier games
 

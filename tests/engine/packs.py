@@ -1,0 +1,151 @@
+"""Build small content packs and stacked games for engine tests.
+
+`card(...)` returns one CARD dict; `core_pack(*cards)` a core pack with scouts, vipers, explorers
+plus the given cards; `legacy_pack(*cards, sheets=...)` a legacy pack with two sides, sticker
+sheets and 12 minimal scenarios. `stacked(pack, hands=..., row=...)` starts a game whose decks
+are in a known order (top card first), so a test knows every draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from play.engine import GameSetup, GameState, SeatSetup, load_pack, new_game
+from play.engine.content import Pack
+
+TEXT = {"en": "x", "ru": "x"}
+
+
+def card(cid: str, *, type: str = "ship", cost: int | None = 1, factions: tuple = (),
+         role: str = "trade", quantity: int = 5, defense: int | None = None,
+         outpost: bool = False, **abilities: Any) -> dict:
+    """Return a CARD dict. Abilities as keywords: primary=[...], ally={"blob": [...]},
+    scrap=[...], onbuy=[...], static=[...]."""
+    result: dict[str, Any] = {
+        "id": cid, "name": {"en": cid.replace("-", " ").title(), "ru": cid}, "type": type,
+        "cost": cost, "factions": list(factions), "role": role, "quantity": quantity,
+        "abilities": [],
+    }
+    if type == "base":
+        result["defense"] = defense or 5
+        result["outpost"] = outpost
+    for when in ("primary", "ally", "scrap", "onbuy", "static"):
+        if when not in abilities:
+            continue
+        if when == "ally":
+            for faction, do in abilities["ally"].items():
+                result["abilities"].append({"when": "ally", "faction": faction, "do": do})
+        else:
+            result["abilities"].append({"when": when, "do": abilities[when]})
+    return result
+
+
+BASICS = [
+    card("scout", cost=None, role="scout", quantity=16, primary=[{"trade": 1}]),
+    card("viper", cost=None, role="viper", quantity=4, primary=[{"combat": 1}]),
+    card("explorer", cost=2, role="explorer", quantity=10, primary=[{"trade": 2}],
+         scrap=[{"combat": 2}]),
+]
+
+FACTIONS = ["blob", "federation", "empire", "machine", "consortium", "kingdom", "scavengers"]
+
+
+def core_dict(*cards: dict, pid: str = "test-core") -> dict:
+    return {"format": 1, "pack": {"id": pid, "version": 1, "kind": "core", "name": TEXT},
+            "factions": [{"id": f, "name": TEXT} for f in FACTIONS],
+            "cards": [dict(c) for c in BASICS] + [dict(c) for c in cards]}
+
+
+def core_pack(*cards: dict) -> Pack:
+    """Return a loaded core pack: scouts, vipers, explorers and these cards."""
+    return load_pack(core_dict(*cards))
+
+
+def sheet(sid: str, side: str, scenario: int, costs: tuple = (1, 2, 3, 4, 5),
+          ship: list | None = None, base: list | None = None, extends: bool = False) -> dict:
+    """Return a sticker SHEET: every ship sticker adds `ship` (default +1 combat) as primary."""
+    ship = ship or [{"combat": 1}]
+    base = base or [{"authority": 1}]
+    return {"id": sid, "side": side, "scenario": scenario, "name": TEXT, "rows": [
+        {"cost": c,
+         "ship": {"and": extends, "abilities": [{"when": "primary", "do": ship}]},
+         "base": {"and": extends, "abilities": [{"when": "primary", "do": base}]}}
+        for c in costs]}
+
+
+def legacy_dict(*cards: dict, sheets: list | None = None, scenarios: list | None = None,
+                vp_cards: list | None = None) -> dict:
+    """Return a legacy pack dict; trade cards must cover the sheets' costs (ships and bases)."""
+    starters = [card("imperial-fighter", cost=None, role="starter", factions=("empire",),
+                     primary=[{"combat": 2}]),
+                card("federation-shuttle", cost=None, role="starter", factions=("federation",),
+                     primary=[{"trade": 2}])]
+    data = core_dict(*starters, *cards, pid="test-legacy")
+    data["pack"]["kind"] = "legacy"
+    data["sides"] = [
+        {"id": "empire", "name": TEXT,
+         "personal_deck": {"scout": 8, "viper": 1, "imperial-fighter": 1}},
+        {"id": "federation", "name": TEXT,
+         "personal_deck": {"scout": 8, "viper": 1, "federation-shuttle": 1}},
+    ]
+    data["sticker_sheets"] = sheets or []
+    data["vp_cards"] = vp_cards or [
+        {"id": f"s{n}-victory", "scenario": n, "points": 2, "name": TEXT, "text": TEXT,
+         "award": "winner"} for n in range(1, 13)]
+    data["scenarios"] = scenarios or [
+        {"number": n, "title": TEXT, "story": TEXT,
+         "sides": {s: {"text": TEXT, "rules": [], "choices": []} for s in ("empire", "federation")},
+         "vp_cards": [f"s{n}-victory"], "political_victory": n <= 4} for n in range(1, 13)]
+    return data
+
+
+def legacy_pack(*cards: dict, **kwargs: Any) -> Pack:
+    return load_pack(legacy_dict(*cards, **kwargs))
+
+
+def stacked(pack: Pack, hands: tuple[list[str], list[str]] = ((), ()), row: list[str] = (),
+            decks: tuple[list[str], list[str]] | None = None, **setup: Any) -> GameState:
+    """Start a 2-player game with known decks: seat 0 draws `hands[0]` (3 cards), seat 1
+    `hands[1]` (5 cards); the rest of each deck (`decks`, default scouts) lies under them in order.
+    The trade row is `row` (copy ids or card ids: "#1", "#2"... added), then the trade deck.
+    """
+    seats = setup.pop("seats", None) or [SeatSetup(), SeatSetup()]
+    decks = decks or ([], [])
+    fill = ["scout"] * 12
+    for seat, hand in enumerate(hands):
+        size = 3 if seat == 0 else 5
+        hand = list(hand) + ["scout"] * (size - len(hand))
+        seats[seat].deck_order = hand + list(decks[seat] or fill)
+    counts: dict[str, int] = {}
+    copies = []
+    for cid in row:
+        if "#" not in cid:
+            counts[cid] = counts.get(cid, 0) + 1
+            cid = f"{cid}#{counts[cid]}"
+        copies.append(cid)
+    return new_game(GameSetup(pack=pack, seats=seats, trade_deck=copies, trade_deck_order=True,
+                              **setup))
+
+
+def inst(state: GameState, cid: str, zone: str = "hand", seat: int = 0) -> int:
+    """Return the id of the first card with design `cid` in a seat's zone (or the trade row)."""
+    if zone == "row":
+        cards = [c for c in state.row if c >= 0]
+    else:
+        cards = getattr(state, zone)[seat]
+    for c in cards:
+        if state.design[c].id == cid:
+            return c
+    raise AssertionError(f"no {cid} in {zone} of seat {seat}")
+
+
+def ids(state: GameState, cards: list[int]) -> list[str]:
+    """Return the design ids of card instances."""
+    return [state.design[c].id for c in cards]
+
+
+def play_all(state: GameState) -> None:
+    """Play every card in the active seat's hand."""
+    seat = state.active
+    while state.hand[seat] and state.pending is None:
+        state.apply(f"play {state.hand[seat][0]}")
