@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from play.engine import PackError, load_pack
+
 REPO = Path(__file__).resolve().parents[2]
 PACK_PATH = REPO / "fixtures" / "packs" / "core-set.json"
 SHARED = REPO.parent / "shared"
@@ -133,3 +135,20 @@ def test_every_text_has_both_languages() -> None:
         for key in ("name", "flavor"):
             if key in card:
                 assert card[key]["en"].strip() and card[key]["ru"].strip(), (card["id"], key)
+
+
+def test_pack_loads_through_the_engine_validator() -> None:
+    """The engine accepts every effect of the pack (docs/content-format.md) and sees 80 copies."""
+    pack = load_pack(_load_pack(), "core-set.json")
+    assert pack.kind == "core"
+    assert len(pack.trade_copies()) == 80
+    assert [d.id for d in pack.designs_with_role("explorer")] == ["explorer"]
+
+
+def test_engine_refuses_a_misspelt_effect_naming_the_card() -> None:
+    """The validator really reads the abilities: one typo is refused with the card's id."""
+    raw = _load_pack()
+    battle_pod = next(c for c in raw["cards"] if c["id"] == "battle-pod")
+    battle_pod["abilities"][0]["do"][0] = {"combta": 4}
+    with pytest.raises(PackError, match="battle-pod"):
+        load_pack(raw, "core-set.json")
