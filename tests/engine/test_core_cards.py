@@ -519,3 +519,24 @@ def test_stealth_needle_gains_the_copied_faction() -> None:
                   if c["id"] == _in_play(state, "stealth-needle"))
     assert set(needle["factions"]) == {"machine", "blob"}
     assert view(state, 0)["players"][0]["combat"] == 10
+
+
+def test_c10_a_base_primary_is_available_again_next_turn() -> None:
+    """C10/C11: War World's primary, used this turn, is usable again on the owner's next turn."""
+    state = stacked_game(Case("c10", "war-world", ("scout",), (), mine=("war-world",)))
+    run_step(state, "use war-world primary")
+    assert _use_notation(state, "war-world", "primary") not in _legal(state)
+    run_step(state, "end")
+    run_step(state, "end")
+    assert _use_notation(state, "war-world", "primary") in _legal(state)
+
+
+def test_a_scrapped_ship_is_no_longer_an_ally() -> None:
+    """C14/C15: once Ram is scrapped it has left play, so Trade Pod loses its Blob ally."""
+    state = stacked_game(Case("gone", "ram", ("trade-pod", "ram"), ()))
+    run_step(state, "play trade-pod")
+    run_step(state, "play ram")
+    ally = _use_notation(state, "trade-pod", "ally")
+    assert ally in _legal(state)
+    run_step(state, "use ram scrap")
+    assert ally not in _legal(state)
