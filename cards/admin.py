@@ -5,6 +5,7 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from cards.models import CardDesign, ContentPack, Scenario, Sticker, StickerSheet, VPCard
 from cards.validation import validate_pack
@@ -25,7 +26,7 @@ class ContentPackAdmin(admin.ModelAdmin):
         if problems:
             for problem in problems[:20]:
                 messages.error(request, str(problem))
-            messages.error(request, "The pack was NOT saved.")
+            messages.error(request, _("The pack was NOT saved."))
             return
         obj.replace_data(obj.data)
 
