@@ -1,0 +1,347 @@
+"""The default campaign's scenarios (fixtures/packs/legacy-default.json) acting in real games.
+
+One test per scenario: each builds a stacked game through the engine facade with that scenario
+card's rules (the side of the first player, L6, plus the options the first player chose), then
+plays a few actions and checks what a player at the table would notice. A few data tests first
+keep the pack's structure honest (L7, L8, L10, L13). No database is needed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from play.engine import (GameSetup, GameState, IllegalAction, SeatSetup, apply, legal_actions,
+                         load_pack, new_game, view)
+
+PACK_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "packs" / "legacy-default.json"
+RAW: dict[str, Any] = json.loads(PACK_PATH.read_text(encoding="utf-8"))
+PACK = load_pack(RAW, PACK_PATH.name)
+SCENARIOS = {s["number"]: s for s in RAW["scenarios"]}
+CARDS = {c["id"]: c for c in RAW["cards"]}
+
+EMPIRE, FEDERATION = 0, 1  # seats: the first player sits in seat 0 in every test
+SCOUTS = ["scout"] * 8
+# A trade deck stacked so the row (top card first) is known: cheap ships, one base, one outpost.
+ROW = ["kingdom-knight-lancer#1", "consortium-dividend-barge#1", "scavengers-chop-shop#1",
+       "kingdom-picket-tower#1", "consortium-treasury-skiff#1", "kingdom-knight-lancer#2",
+       "kingdom-knight-lancer#3", "kingdom-guard-frigate#1", "kingdom-guard-frigate#2"]
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+def scenario_rules(number: int, side: str, options: dict[str, str] | None = None) -> list[dict]:
+    """Return the RULEs of one side of a scenario card plus the chosen options' rules (L6)."""
+    card = SCENARIOS[number]["sides"][side]
+    rules = list(card["rules"])
+    chosen = options or {}
+    for choice in card["choices"]:
+        for option in choice["options"]:
+            if chosen.get(choice["id"]) == option["id"]:
+                rules += option["rules"]
+    return rules
+
+
+def start(number: int, first: str = "empire", options: dict[str, str] | None = None,
+          decks: tuple[list[str] | None, list[str] | None] = (None, None),
+          row: list[str] | None = None, extra_rules: tuple[dict, ...] = ()) -> GameState:
+    """Start a stacked game of scenario `number`; `first` is the first player's side (seat 0).
+
+    Without `decks`, both players draw only scouts first (3 and 5, C3), so hands are known.
+    """
+    second = "federation" if first == "empire" else "empire"
+    first_deck = decks[0] or side_deck(first, "scout", "scout", "scout")
+    second_deck = decks[1] or side_deck(second, *["scout"] * 5)
+    seats = [SeatSetup(side=first, deck_order=first_deck), SeatSetup(side=second, deck_order=second_deck)]
+    rules = scenario_rules(number, first, options) + list(extra_rules)
+    return new_game(GameSetup(pack=PACK, seats=seats, trade_deck=row or ROW, trade_deck_order=True,
+                              rules=rules, seed=7))
+
+
+def side_deck(side: str, *on_top: str) -> list[str]:
+    """Return a side's L7 personal deck in a fixed order, with `on_top` cards drawn first."""
+    cards = [cid for cid, k in RAW["sides"][0 if side == "empire" else 1]["personal_deck"].items()
+             for _ in range(k)]
+    for cid in on_top:
+        cards.remove(cid)
+    return list(on_top) + cards
+
+
+def me(state: GameState, seat: int) -> dict[str, Any]:
+    return view(state, seat)["players"][seat]
+
+
+def play_hand(state: GameState) -> None:
+    """Play every card in the active player's hand (no card used here asks a question)."""
+    seat = state.active
+    while state.pending is None and state.active == seat:
+        plays = [a for a in legal_actions(state) if a.kind == "play"]
+        if not plays:
+            return
+        apply(state, plays[0])
+
+
+def row_card(state: GameState, card_id: str) -> dict[str, Any]:
+    """Return the trade-row face of the first card with that design id."""
+    return next(c for c in view(state, state.active)["trade_row"] if c and c["card"] == card_id)
+
+
+def legal(state: GameState) -> list[str]:
+    return [a.notation for a in legal_actions(state)]
+
+
+# -- the pack's structure --------------------------------------------------------------------------
+
+def test_l8_trade_deck_is_sixty_cards_twenty_per_faction() -> None:
+    """L8: 60 trade cards, 20 each of Consortium, Kingdom, Scavengers, costs 1 to 8; 20 explorers."""
+    per_faction = Counter()
+    for card in RAW["cards"]:
+        if card["role"] == "trade":
+            per_faction[card["factions"][0]] += card["quantity"]
+            assert 1 <= card["cost"] <= 8
+    assert per_faction == {"consortium": 20, "kingdom": 20, "scavengers": 20}
+    assert len(PACK.trade_copies()) == 60
+    assert CARDS["explorer"]["quantity"] == 20
+
+
+def test_l7_personal_decks_hold_the_sides_starting_cards() -> None:
+    """L7: 8 scouts, 1 viper and the side's two starting cards, of that side's faction."""
+    decks = {s["id"]: s["personal_deck"] for s in RAW["sides"]}
+    assert decks["empire"] == {"scout": 8, "viper": 1, "imperial-fighter": 1, "smuggler": 1}
+    assert decks["federation"] == {"scout": 8, "viper": 1, "federation-shuttle": 1, "star-police": 1}
+    for side, deck in decks.items():
+        starters = [cid for cid in deck if CARDS[cid]["role"] == "starter"]
+        assert all(CARDS[cid]["factions"] == [side] for cid in starters)
+
+
+L10_TABLE = {  # faction -> the on-buy effects for cost 1-4, 5-6, 7-8 (RULES.md L10)
+    "consortium": [[{"may": [{"draw": 1}, {"discard": 1}]}], [{"may": [{"draw": 1}]}],
+                   [{"may": [{"draw": 2}, {"discard": 1}]}]],
+    "kingdom": [[{"combat": 2}], [{"combat": 3}], [{"combat": 5}]],
+    "scavengers": [[{"scrap": {"from": "hand", "min": 0, "max": 1}}],
+                   [{"scrap": {"from": "hand_or_discard", "min": 0, "max": 1}}],
+                   [{"scrap": {"from": "hand_or_discard", "min": 0, "max": 2}}]],
+}
+
+
+def test_l10_every_on_buy_ability_follows_the_table() -> None:
+    """L10: an on-buy ability is exactly the table's one for the card's faction and cost band."""
+    checked = 0
+    for card in RAW["cards"]:
+        for ability in card["abilities"]:
+            if ability["when"] == "onbuy":
+                band = 0 if card["cost"] <= 4 else (1 if card["cost"] <= 6 else 2)
+                assert ability["do"] == L10_TABLE[card["factions"][0]][band], card["id"]
+                checked += 1
+    assert checked >= 15  # "many cards with on-buy abilities"
+
+
+def test_l13_every_sticker_row_cost_has_a_trade_card_of_that_type() -> None:
+    """L13: each row's cost is the printed cost of some trade ship and some trade base."""
+    costs = {"ship": set(), "base": set()}
+    for card in RAW["cards"]:
+        if card["role"] == "trade":
+            costs[card["type"]].add(card["cost"])
+    for sheet in RAW["sticker_sheets"]:
+        for row in sheet["rows"]:
+            assert row["cost"] in costs["ship"] and row["cost"] in costs["base"], sheet["id"]
+
+
+# -- one test per scenario -------------------------------------------------------------------------
+
+def test_s1_six_slot_row_and_no_attack_on_the_first_turn() -> None:
+    """L6, scenario 1: trade row of 6; nobody attacks a player on their first turn; Strike adds combat."""
+    state = start(1, options={"announce": "strike"},
+                  decks=(side_deck("empire", "viper", "imperial-fighter", "scout"), None))
+    assert len(view(state, EMPIRE)["trade_row"]) == 6
+    assert me(state, EMPIRE)["combat"] == 1  # Strike: +1 combat at the start of each turn
+    play_hand(state)
+    assert me(state, EMPIRE)["combat"] > 0
+    assert "attack 1" not in legal(state)
+    with pytest.raises(IllegalAction, match="forbids attacking players"):
+        apply(state, "attack 1")
+    apply(state, "end")
+    apply(state, "end")  # the Federation's first turn
+    play_hand(state)
+    assert "attack 1" in legal(state)  # the Empire's second turn: attacks are allowed
+
+
+def test_s2_consortium_is_cheaper_and_frozen_for_the_federation() -> None:
+    """L6, scenario 2 (Empire side, free ports): Consortium costs 1 less; the Federation may not buy it before turn 3."""
+    state = start(2, options={"ports": "free-ports"})
+    barge = row_card(state, "consortium-dividend-barge")
+    assert barge["cost"] == CARDS["consortium-dividend-barge"]["cost"] - 1 == 3
+    play_hand(state)  # three scouts: 3 trade buys the 4-cost barge
+    apply(state, f"buy {barge['id']}")
+    apply(state, "choose 0")  # decline the on-buy "may draw, then discard" (L10)
+    assert me(state, EMPIRE)["discard"][-1]["card"] == "consortium-dividend-barge"
+    apply(state, "end")
+    federation = me(state, FEDERATION)
+    assert federation["authority"] == 56
+    assert federation["hand_size"] + federation["deck_size"] == 12  # catch-up: +1 explorer
+    play_hand(state)
+    consortium = [c for c in view(state, FEDERATION)["trade_row"] if "consortium" in c["factions"]]
+    assert consortium  # the Treasury Skiff, free at cost 0, still may not be bought
+    for card in consortium:
+        with pytest.raises(IllegalAction, match="forbids buying"):
+            apply(state, f"buy {card['id']}")
+
+
+def test_s3_pavilions_shield_both_players_and_kingdom_outposts_harden() -> None:
+    """L6, scenario 3: both start with an Envoy's Pavilion outpost (C20 applies); Kingdom outposts +2."""
+    state = start(3, decks=(side_deck("empire", "viper", "imperial-fighter", "scout"), None))
+    for seat in (EMPIRE, FEDERATION):
+        assert [b["card"] for b in me(state, seat)["bases"]] == ["token-envoys-pavilion"]
+    assert me(state, FEDERATION)["authority"] == 55  # the second player's catch-up
+    assert row_card(state, "kingdom-picket-tower")["defense"] == CARDS["kingdom-picket-tower"]["defense"] + 2
+    play_hand(state)
+    with pytest.raises(IllegalAction, match="outpost"):
+        apply(state, "attack 1")
+
+
+def test_s4_scrap_storm_eats_the_row_and_scrapping_pays_authority() -> None:
+    """L6, scenario 4: the row's slot-0 card is scrapped each turn; each card you scrap gives 1 authority."""
+    row = ["scavengers-pirate-raider#1", "scavengers-rust-picker#1"] + ROW
+    state = start(4, row=row)
+    assert [c["copy"] for c in view(state, EMPIRE)["scrap_heap"]] == ["scavengers-pirate-raider#1"]
+    apply(state, "play 0")  # one scout: 1 trade for the Rust Picker
+    picker = row_card(state, "scavengers-rust-picker")
+    apply(state, f"buy {picker['id']}")  # on-buy (L10): may scrap a card from hand
+    scout = view(state, EMPIRE)["pending"]["options"][0]["id"]
+    apply(state, f"pick {scout}")
+    assert me(state, EMPIRE)["authority"] == 51
+    apply(state, "end")
+    assert len(view(state, FEDERATION)["scrap_heap"]) == 3  # storm again, on the Federation's turn
+
+
+def test_s5_blockade_shrinks_the_row_and_explorers_cost_one() -> None:
+    """L6, scenario 5: a 4-slot trade row, explorers cost 1; Smash forbids the Empire buying bases."""
+    state = start(5, options={"blockade": "smash"})
+    assert len(view(state, EMPIRE)["trade_row"]) == 4
+    play_hand(state)  # 3 trade
+    for _ in range(3):
+        apply(state, "buy explorer")
+    assert [c["card"] for c in me(state, EMPIRE)["discard"]] == ["explorer"] * 3
+    assert me(state, FEDERATION)["hand_size"] + me(state, FEDERATION)["deck_size"] == 12
+
+
+def test_s5_smash_option_forbids_buying_bases() -> None:
+    """L6, scenario 5 (Empire side, Smash): the Empire may not buy a base, even with the trade."""
+    state = start(5, options={"blockade": "smash"},
+                  decks=(["scout"] * 3 + ["viper"] + ["scout"] * 5 + ["imperial-fighter", "smuggler"], None))
+    play_hand(state)
+    chop_shop = row_card(state, "scavengers-chop-shop")
+    with pytest.raises(IllegalAction, match="forbids buying"):
+        apply(state, f"buy {chop_shop['id']}")
+
+
+def test_s6_siege_batteries_and_low_authority() -> None:
+    """L6, scenario 6: both start with a Siege Battery in play; 40 and 45 authority."""
+    state = start(6)
+    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (40, 45)
+    battery = me(state, EMPIRE)["bases"][0]
+    assert battery["card"] == "token-siege-battery"
+    apply(state, f"use {battery['id']} 0")
+    assert me(state, EMPIRE)["combat"] == 2
+
+
+def test_s7_acquiring_an_upgraded_card_gives_authority() -> None:
+    """L6, scenario 7: acquiring an upgraded card gives 3 authority; Buyout stops the Federation buying one."""
+    upgraded = {"copy": "kingdom-knight-lancer#1", "sticker": "federation-1:2:ship", "side": "federation"}
+    state = start(7, options={"turncoats": "buyout"}, row=[upgraded] + ROW[1:])
+    play_hand(state)
+    lancer = row_card(state, "kingdom-knight-lancer")
+    assert lancer["upgrade"]["side"] == "federation"
+    apply(state, f"buy {lancer['id']}")
+    assert me(state, EMPIRE)["authority"] == 53
+    apply(state, "end")
+    assert me(state, FEDERATION)["authority"] == 51  # catch-up: +1 at the start of each turn
+
+
+def test_s7_buyout_forbids_the_federation_upgraded_cards() -> None:
+    """L6, scenario 7 (Empire side, Buyout): the Federation may not buy upgraded cards before turn 3."""
+    upgraded = {"copy": "kingdom-knight-lancer#1", "sticker": "federation-1:2:ship", "side": "federation"}
+    state = start(7, options={"turncoats": "buyout"}, row=[upgraded] + ROW[1:])
+    apply(state, "end")
+    play_hand(state)
+    lancer = row_card(state, "kingdom-knight-lancer")
+    with pytest.raises(IllegalAction, match="forbids buying"):
+        apply(state, f"buy {lancer['id']}")
+
+
+def test_s8_raid_is_won_by_damage_dealt_and_hands_are_six() -> None:
+    """L6, scenario 8: hands of 6; 45 damage dealt wins at once even if the target still has authority."""
+    frigates = ["kingdom-guard-frigate"] * 14
+    state = start(8, decks=(frigates, None),
+                  extra_rules=({"starting_authority": {"who": "second", "n": 200}},))
+    for _turn in range(3):
+        play_hand(state)
+        apply(state, "attack 1")
+        if state.outcome is not None:
+            break
+        apply(state, "end")
+        assert me(state, EMPIRE)["hand_size"] == 6  # its draw phase drew 6
+        apply(state, "end")
+        assert me(state, FEDERATION)["hand_size"] == 6
+    assert state.outcome is not None
+    assert (state.outcome.winner, state.outcome.reason) == (EMPIRE, "scenario")
+    assert me(state, FEDERATION)["authority"] > 0
+
+
+def test_s9_no_explorers_and_harder_bases() -> None:
+    """L6, scenario 9: the explorer pile is empty; bases +2 defense; the second player gets 2 explorers."""
+    state = start(9)
+    assert view(state, EMPIRE)["explorers"] == 0
+    play_hand(state)
+    assert "buy explorer" not in legal(state)
+    assert row_card(state, "scavengers-chop-shop")["defense"] == CARDS["scavengers-chop-shop"]["defense"] + 2
+    federation = me(state, FEDERATION)
+    assert federation["hand_size"] + federation["deck_size"] == 13
+
+
+def test_s10_invader_and_defender_with_blitz() -> None:
+    """L6, scenario 10 (Blitz): 45 against 55 authority; +2 combat each turn; no bases for the invader."""
+    state = start(10, first="federation", options={"march": "blitz"},
+                  decks=(["scout"] * 3 + side_deck("federation")[3:], None))
+    assert (me(state, 0)["authority"], me(state, 1)["authority"]) == (45, 55)
+    assert me(state, 0)["combat"] == 2
+    play_hand(state)
+    with pytest.raises(IllegalAction, match="forbids buying"):
+        apply(state, f"buy {row_card(state, 'scavengers-chop-shop')['id']}")
+
+
+def test_s11_destroying_four_bases_wins() -> None:
+    """L6, scenario 11 (Storm): the defender starts with two bases; the fourth base destroyed wins at once."""
+    sovereigns = ["kingdom-sovereign"] * 11
+    extra = ({"start_in_play": {"who": "second", "card": "token-envoys-pavilion"}},
+             {"start_in_play": {"who": "second", "card": "token-federal-garrison"}})
+    state = start(11, options={"assault": "storm"}, decks=(sovereigns, None), extra_rules=extra)
+    assert row_card(state, "scavengers-chop-shop")["cost"] == CARDS["scavengers-chop-shop"]["cost"] - 1
+    bases = me(state, FEDERATION)["bases"]
+    assert {b["card"] for b in bases} >= {"token-last-bastion", "token-siege-battery"}
+    play_hand(state)  # each Sovereign draws the next: 11 x 6 combat + 2 from Storm
+    outposts = [b for b in bases if b["outpost"]]
+    for base in outposts + [b for b in bases if not b["outpost"]]:
+        assert state.outcome is None
+        apply(state, f"destroy {base['id']}")
+    assert (state.outcome.winner, state.outcome.reason) == (EMPIRE, "scenario")
+    assert me(state, FEDERATION)["authority"] == 50
+
+
+def test_s12_dictated_treaty_wins_at_eighty_authority() -> None:
+    """L6, scenario 12 (Dictate): 60 against 65 authority; 80 authority wins the treaty at once."""
+    factors = ["consortium-guild-factor"] * 11
+    state = start(12, options={"terms": "dictate"}, decks=(factors, None))
+    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (60, 65)
+    assert len(view(state, EMPIRE)["trade_row"]) == 6
+    play_hand(state)  # each Guild Factor draws the next
+    allies = [a for a in legal_actions(state) if a.kind == "use"]
+    for action in allies[:4]:
+        apply(state, action)  # Consortium ally: 4 authority each
+    assert state.outcome is None and me(state, EMPIRE)["authority"] == 76
+    apply(state, allies[4])
+    assert (state.outcome.winner, state.outcome.reason) == (EMPIRE, "scenario")
