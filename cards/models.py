@@ -8,9 +8,9 @@ Never edit them directly: edit `data` and rebuild.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -50,12 +50,10 @@ def pack_checksum(data: Any) -> str:
     return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
 
 
-@lru_cache(maxsize=32)
-def _parse_engine_pack(checksum: str, canonical: str) -> Any:
-    """Parse a pack with the engine once per distinct content (the checksum keys the cache)."""
-    from play.engine import load_pack  # imported late: the engine is optional for the catalogue
-
-    return load_pack(json.loads(canonical))
+# Parsed engine packs by checksum: parsing is the slow part of starting a game, and a pack's
+# content never changes under the same checksum. Bounded, oldest entry evicted first.
+_ENGINE_PACKS: dict[str, Any] = {}
+_ENGINE_PACKS_MAX = 32
 
 
 class ContentPackQuerySet(models.QuerySet):
@@ -145,8 +143,14 @@ class ContentPack(models.Model):
 
     def engine_pack(self) -> Any:
         """Return the engine's parsed `Pack` for `data` (cached per checksum across requests)."""
-        canonical = canonical_json(self.data)
-        return _parse_engine_pack(self.checksum or pack_checksum(self.data), canonical)
+        from play.engine import load_pack  # late: the catalogue does not need the engine
+
+        key = self.checksum or pack_checksum(self.data)
+        if key not in _ENGINE_PACKS:
+            if len(_ENGINE_PACKS) >= _ENGINE_PACKS_MAX:
+                del _ENGINE_PACKS[next(iter(_ENGINE_PACKS))]
+            _ENGINE_PACKS[key] = load_pack(copy.deepcopy(self.data), self.slug)
+        return _ENGINE_PACKS[key]
 
     def set_data(self, data: dict[str, Any]) -> None:
         """Copy the header fields and checksum from pack JSON (call `save()` then rebuild)."""

@@ -71,3 +71,12 @@ def test_checksum_ignores_key_order():
     first.set_data(a)
     second.set_data(b)
     assert first.checksum == second.checksum
+
+
+def test_engine_pack_is_parsed_once_per_content():
+    from tests.cards.packs import legacy_pack
+
+    pack = _make(legacy_pack())
+    parsed = pack.engine_pack()
+    assert parsed is ContentPack.objects.get(pk=pack.pk).engine_pack()
+    assert parsed.id == "legacy-test"
