@@ -123,8 +123,9 @@ def stacked(pack: Pack, hands: tuple[list[str], list[str]] = ((), ()), row: list
             counts[cid] = counts.get(cid, 0) + 1
             cid = f"{cid}#{counts[cid]}"
         copies.append(cid)
-    return new_game(GameSetup(pack=pack, seats=seats, trade_deck=copies, trade_deck_order=True,
-                              **setup))
+    setup.setdefault("trade_deck", copies)
+    setup.setdefault("trade_deck_order", True)
+    return new_game(GameSetup(pack=pack, seats=seats, **setup))
 
 
 def inst(state: GameState, cid: str, zone: str = "hand", seat: int = 0) -> int:
