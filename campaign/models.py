@@ -6,20 +6,33 @@ The state a page shows is derived from the events by ``campaign.state.derive`` a
 from __future__ import annotations
 
 import secrets
+import time
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import OperationalError, connection, models, transaction
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaign.content import PackContent
-from campaign.state import UNDO, CampaignState, Event, EventRefused, apply, derive
+from campaign.state import (
+    SIDE_WISHED,
+    UNDO,
+    CampaignState,
+    Event,
+    EventRefused,
+    apply,
+    derive,
+    needs_coin_flip,
+)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+
+LOCK_RETRIES = 10
 
 
 class StaleVersion(Exception):
@@ -119,6 +132,19 @@ class Campaign(models.Model):
 
     def apply_event(self, kind: str, payload: dict, actor: Any, expected_version: int) -> CampaignEvent:
         """Validate and append one event; raise StaleVersion or EventRefused, changing nothing."""
+        for attempt in range(LOCK_RETRIES):
+            try:
+                return self._apply_event_once(kind, payload, actor, expected_version)
+            except OperationalError as error:
+                # SQLite refuses a second writer at once ("database table is locked") instead of
+                # waiting as PostgreSQL does; retrying then meets the bumped version: StaleVersion.
+                if "locked" not in str(error) or connection.in_atomic_block:
+                    raise
+                time.sleep(0.02 * (attempt + 1))
+        return self._apply_event_once(kind, payload, actor, expected_version)
+
+    def _apply_event_once(self, kind: str, payload: dict, actor: Any,
+                          expected_version: int) -> CampaignEvent:
         with transaction.atomic():
             # The conditional UPDATE is the lock: of two racing writers only one matches the row.
             bumped = Campaign.objects.filter(pk=self.pk, version=expected_version).update(
@@ -143,6 +169,14 @@ class Campaign(models.Model):
         state = apply(fresh.content, fresh.current_state, kind, payload)
         state.last_seq = seq
         return state
+
+    def wish_side(self, seat: int, side: str, actor: Any, expected_version: int,
+                  rng: Any = None) -> CampaignEvent:
+        """Record one seat's wish (L2); flip the coin here when both want the same side."""
+        payload: dict[str, Any] = {"seat": seat, "side": side}
+        if needs_coin_flip(self.current_state, seat, side):
+            payload["coin"] = (rng or secrets.SystemRandom()).randint(0, 1)
+        return self.apply_event(SIDE_WISHED, payload, actor, expected_version)
 
     def undo(self, actor: Any, expected_version: int) -> CampaignEvent:
         """Append an undo of the last effective event."""

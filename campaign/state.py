@@ -26,13 +26,14 @@ from django.utils.translation import gettext as _
 from campaign.content import UPGRADES_PER_SIDE, ContentError, PackContent, StickerRef
 
 SIDES_CHOSEN = "sides_chosen"
+SIDE_WISHED = "side_wished"
 SCENARIO_OPENED = "scenario_opened"
 CHOICE_MADE = "choice_made"
 GAME_RECORDED = "game_recorded"
 AFTER_CAMPAIGN_UPGRADE = "after_campaign_upgrade"
 CAMPAIGN_FINISHED = "campaign_finished"
 UNDO = "undo"
-EVENT_KINDS = (SIDES_CHOSEN, SCENARIO_OPENED, CHOICE_MADE, GAME_RECORDED,
+EVENT_KINDS = (SIDES_CHOSEN, SIDE_WISHED, SCENARIO_OPENED, CHOICE_MADE, GAME_RECORDED,
                AFTER_CAMPAIGN_UPGRADE, CAMPAIGN_FINISHED, UNDO)
 
 SETUP, PLAYING, AFTER_CAMPAIGN, FINISHED = "setup", "playing", "after_campaign", "finished"
@@ -58,6 +59,7 @@ class CampaignState:
 
     phase: str = SETUP
     sides: dict[str, int] = field(default_factory=dict)          # side id -> seat index
+    wishes: dict[str, str] = field(default_factory=dict)          # seat index -> wished side
     coin_flip: dict | None = None                                 # L2, when both wanted one side
     scenario: int = 0                                             # highest opened scenario
     scenarios: dict[str, dict] = field(default_factory=dict)      # "N" -> progress of scenario N
@@ -187,7 +189,27 @@ def _sides_chosen(content: PackContent, state: CampaignState, payload: dict) -> 
     state.sides = {wanted: winner_seat, other: 1 - winner_seat}
     state.opened_sheets = {side: [] for side in content.side_ids}
     state.vp_cards = {side: [] for side in content.side_ids}
+    state.wishes = {"0": wishes[0], "1": wishes[1]}
     state.phase = PLAYING
+
+
+def _side_wished(content: PackContent, state: CampaignState, payload: dict) -> None:
+    """One seat says which side it wants; the second wish settles the sides (with a coin if equal)."""
+    seat, side = payload["seat"], payload["side"]
+    if state.phase != SETUP:
+        raise EventRefused(_("The sides are already chosen (L2: one side for the whole campaign)."))
+    if seat not in (0, 1) or side not in content.side_ids:
+        raise EventRefused(_("Each seat must wish for one of the sides: %(sides)s.")
+                           % {"sides": ", ".join(content.side_ids)})
+    state.wishes[str(seat)] = side
+    if len(state.wishes) == 2:
+        wishes = [state.wishes["0"], state.wishes["1"]]
+        _sides_chosen(content, state, {"wishes": wishes, "coin": payload.get("coin")})
+
+
+def needs_coin_flip(state: CampaignState, seat: int, side: str) -> bool:
+    """Return whether ``seat`` wishing for ``side`` now would need a coin flip (L2)."""
+    return state.wishes.get(str(1 - seat)) == side
 
 
 # -- L1, L4-L6: opening a scenario and its choices -------------------------------------------
@@ -362,11 +384,16 @@ def _check_sheet(state: CampaignState, sheet: dict, side: str) -> None:
                            % {"sheet": sheet["id"]})
 
 
+def _kind_label(kind: str | None) -> str:
+    return _("ship") if kind == "ship" else _("base")
+
+
 def _check_match(ref: StickerRef, card: dict, copy_id: str) -> None:
     """L13: the sticker matches the PRINTED type and cost, whatever effects changed them."""
     if card.get("type") != ref.kind:
         raise EventRefused(_("%(copy)s is a %(type)s; this sticker is for a %(kind)s (L13).")
-                           % {"copy": copy_id, "type": card.get("type"), "kind": ref.kind})
+                           % {"copy": copy_id, "type": _kind_label(card.get("type")),
+                              "kind": _kind_label(ref.kind)})
     if card.get("cost") != ref.cost:
         raise EventRefused(_("%(copy)s has printed cost %(cost)s; this sticker is for cost "
                              "%(sticker)s (L13).")
@@ -451,6 +478,7 @@ def _campaign_finished(content: PackContent, state: CampaignState, payload: dict
 
 _HANDLERS = {
     SIDES_CHOSEN: _sides_chosen,
+    SIDE_WISHED: _side_wished,
     SCENARIO_OPENED: _scenario_opened,
     CHOICE_MADE: _choice_made,
     GAME_RECORDED: _game_recorded,

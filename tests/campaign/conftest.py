@@ -33,3 +33,11 @@ def started(campaign: Campaign, alice) -> Campaign:
     campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
     campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
     return campaign
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Run each test in English: a Russian page request must not leak into the next test."""
+    from django.utils import translation
+    with translation.override("en"):
+        yield

@@ -332,3 +332,16 @@ def test_malformed_payload_gives_a_message_not_a_crash(log: Log) -> None:
     assert "Unknown kind" in log.refused("teleport", {})
     with pytest.raises(EventRefused, match="must be an object"):
         apply(CONTENT, log.state, SCENARIO_OPENED, [1])
+
+
+def test_l2_each_seat_wishes_and_the_second_wish_settles_the_sides() -> None:
+    from campaign.state import SIDE_WISHED, needs_coin_flip
+    fresh = Log()
+    fresh.add(SIDE_WISHED, {"seat": 1, "side": "empire"})
+    assert fresh.state.phase == "setup" and fresh.state.wishes == {"1": "empire"}
+    assert needs_coin_flip(fresh.state, 0, "empire")
+    assert "coin flip" in fresh.refused(SIDE_WISHED, {"seat": 0, "side": "empire"})
+    fresh.add(SIDE_WISHED, {"seat": 0, "side": "empire", "coin": 0})
+    assert fresh.state.sides == {"empire": 0, "federation": 1}
+    assert fresh.state.coin_flip == {"side": "empire", "won_by_seat": 0}
+    assert "already chosen" in fresh.refused(SIDE_WISHED, {"seat": 1, "side": "federation"})

@@ -1,0 +1,380 @@
+"""Campaign pages. Thin: load and authorize, call one model method, render.
+
+Only the campaign's seats and its creator can see a campaign; everyone else gets 404 (not 403,
+which would confirm it exists). Every change carries the version it was made against; a stale one
+gets the 409 page.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaign import presenters
+from campaign.backup import BackupError, dumps, export_campaign, import_campaign
+from campaign.forms import (
+    AfterCampaignUpgradeForm,
+    CampaignCreateForm,
+    ChoiceForm,
+    ImportForm,
+    RecordGameForm,
+    VersionForm,
+    WishForm,
+)
+from campaign.models import Campaign, Seat, StaleVersion
+from campaign.state import (
+    AFTER_CAMPAIGN,
+    AFTER_CAMPAIGN_UPGRADE,
+    CAMPAIGN_FINISHED,
+    CHOICE_MADE,
+    GAME_RECORDED,
+    PLAYING,
+    SCENARIO_OPENED,
+    SETUP,
+    EventRefused,
+    missing_choices,
+    next_after_campaign_side,
+)
+
+DECK_FILTERS = ("faction", "cost", "type", "upgraded", "by")
+
+
+def _get_campaign_for_user(request: HttpRequest, pk: int, deleted: bool = False) -> Campaign:
+    """Return the campaign if the user has a seat in it or created it; 404 otherwise."""
+    queryset = Campaign.objects.visible_to(request.user).select_related("pack")
+    return get_object_or_404(queryset, pk=pk, deleted_at__isnull=not deleted)
+
+
+def _stale(request: HttpRequest, campaign: Campaign) -> HttpResponse:
+    return render(request, "campaign/stale.html", {"campaign": campaign}, status=409)
+
+
+def _submit(request: HttpRequest, campaign: Campaign, form: VersionForm,
+            change: Callable[[int], Any]) -> HttpResponse | None:
+    """Apply a valid form's change; return the response, or None to show the form's errors."""
+    if not form.is_valid():
+        return None
+    try:
+        change(form.cleaned_data["version"])
+    except StaleVersion:
+        return _stale(request, campaign)
+    except EventRefused as error:
+        form.add_error(None, str(error))
+        return None
+    return redirect(campaign)
+
+
+def _event_button(request: HttpRequest, pk: int, kind: str, payload: Callable[[Campaign], dict]
+                  ) -> HttpResponse:
+    """Handle a one-button change (open a scenario, finish): refusals come back as a message."""
+    campaign = _get_campaign_for_user(request, pk)
+    form = VersionForm(request.POST, campaign=campaign)
+    if not form.is_valid():
+        messages.error(request, _("The form was incomplete; please try again."))
+        return redirect(campaign)
+    try:
+        campaign.apply_event(kind, payload(campaign), request.user, form.cleaned_data["version"])
+    except StaleVersion:
+        return _stale(request, campaign)
+    except EventRefused as error:
+        messages.error(request, str(error))
+    return redirect(campaign)
+
+
+# -- list, create, import, join ------------------------------------------------------------------
+
+
+@login_required
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    """List the user's campaigns, and the deleted ones they can restore."""
+    return render(request, "campaign/list.html", {
+        "campaigns": Campaign.objects.for_user(request.user),
+        "deleted": Campaign.objects.visible_to(request.user).deleted().filter(creator=request.user),
+    })
+
+
+@login_required
+def create(request: HttpRequest) -> HttpResponse:
+    """Start a campaign from a legacy pack with two seats."""
+    form = CampaignCreateForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        campaign = Campaign.start(data["pack"], data["name"], request.user, form.seats())
+        return redirect(campaign)
+    return render(request, "campaign/create.html", {"form": form})
+
+
+@login_required
+def import_backup(request: HttpRequest) -> HttpResponse:
+    """Import a backup file as a new campaign."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            campaign = import_campaign(form.cleaned_data["file"], request.user)
+        except BackupError as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(request, _("The campaign was imported."))
+            return redirect(campaign)
+    return render(request, "campaign/import.html", {"form": form})
+
+
+@login_required
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """Take the open seat an invite link points to (anonymous visitors log in or sign up first)."""
+    seat = get_object_or_404(Seat.objects.select_related("campaign"), invite_token=token,
+                             campaign__deleted_at__isnull=True)
+    campaign = seat.campaign
+    if campaign.seat_of(request.user):
+        return redirect(campaign)
+    if not seat.is_open:
+        raise Http404("seat taken")
+    if request.method == "POST":
+        seat.join(request.user)
+        messages.success(request, _("You joined the campaign."))
+        return redirect(campaign)
+    return render(request, "campaign/join.html", {"campaign": campaign, "seat": seat})
+
+
+# -- the dashboard --------------------------------------------------------------------------------
+
+
+@login_required
+def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show the campaign at a glance, with the form for the next step."""
+    campaign = _get_campaign_for_user(request, pk)
+    return render(request, "campaign/dashboard.html", _dashboard_context(request, campaign))
+
+
+def _dashboard_context(request: HttpRequest, campaign: Campaign) -> dict[str, Any]:
+    content, state = campaign.content, campaign.current_state
+    sides = []
+    for side in content.side_ids:
+        seat_index = state.sides.get(side)
+        sides.append({
+            "id": side, "name": presenters.side_name(content, side),
+            "seat": campaign.seats.get(index=seat_index) if seat_index is not None else None,
+            "vp": state.vp_points(content, side) if state.sides else 0,
+            "vp_cards": [content.vp_cards[i] for i in state.vp_cards.get(side, [])],
+            "sheets": presenters.sheets_of_side(content, state, side),
+            "upgrades": [(presenters.copy_label(content, c), presenters.sticker_label(
+                content, u["sticker"]), u["scenario"]) for c, u in state.upgrades_of(side)],
+        })
+    return {
+        "campaign": campaign, "state": state, "sides": sides,
+        "seats": campaign.seats.all(),
+        "scenario_count": content.scenario_count,
+        "first_next": presenters.side_name(content, state.next_first_player()),
+        "next_step": presenters.next_step(content, state),
+        "envelope": presenters.envelope(content, state, state.scenario) if state.scenario else None,
+        "winner": presenters.side_name(content, state.campaign_winner),
+        "invite_seats": [s for s in campaign.seats.all() if s.is_open],
+        "forms": _next_step_forms(request, campaign),
+        **_deck_context(request, campaign),
+    }
+
+
+def _next_step_forms(request: HttpRequest, campaign: Campaign) -> dict[str, Any]:
+    content, state = campaign.content, campaign.current_state
+    forms: dict[str, Any] = {}
+    if state.phase == SETUP:
+        forms["wish"] = WishForm(campaign=campaign, seats=_seats_user_speaks_for(request, campaign))
+    if state.phase == PLAYING:
+        forms["choices"] = [ChoiceForm(campaign=campaign, choice=c)
+                            for c in missing_choices(content, state)]
+        forms["can_open"] = state.scenario == 0 or state.scenario_finished(state.scenario)
+        forms["can_record"] = not forms["can_open"] and not forms["choices"]
+    if state.phase == AFTER_CAMPAIGN:
+        side = next_after_campaign_side(content, state)
+        if side:
+            forms["after"] = AfterCampaignUpgradeForm(campaign=campaign, side=side)
+            forms["after_side"] = presenters.side_name(content, side)
+        forms["can_finish"] = side is None
+    forms["version"] = VersionForm(campaign=campaign)
+    return forms
+
+
+def _seats_user_speaks_for(request: HttpRequest, campaign: Campaign) -> list[Seat]:
+    """Return the user's own seat plus name-only seats (someone keeping score for a friend)."""
+    return [s for s in campaign.seats.all() if s.user_id in (None, request.user.pk)]
+
+
+def _deck_context(request: HttpRequest, campaign: Campaign) -> dict[str, Any]:
+    content = campaign.content
+    filters = {key: request.GET.get(key, "") for key in DECK_FILTERS}
+    factions = sorted({f for c in content.trade_copies for f in content.card_of_copy(c)["factions"]})
+    return {
+        "deck": presenters.deck_rows(content, campaign.current_state, filters),
+        "deck_filters": filters,
+        "deck_factions": factions,
+        "deck_costs": sorted({content.card_of_copy(c)["cost"] for c in content.trade_copies}),
+        "side_choices": [(s, presenters.side_name(content, s)) for s in content.side_ids],
+    }
+
+
+@login_required
+def deck(request: HttpRequest, pk: int) -> HttpResponse:
+    """Return the filtered trade deck (a fragment for htmx, or the whole dashboard)."""
+    campaign = _get_campaign_for_user(request, pk)
+    if getattr(request, "htmx", False):
+        context = {"campaign": campaign, **_deck_context(request, campaign)}
+        return render(request, "campaign/_deck.html", context)
+    return render(request, "campaign/dashboard.html", _dashboard_context(request, campaign))
+
+
+@login_required
+def scenario(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Show an OPENED scenario's envelope; a later one is 404 (spoiler safety, L4)."""
+    campaign = _get_campaign_for_user(request, pk)
+    shown = presenters.envelope(campaign.content, campaign.current_state, number)
+    if shown is None:
+        raise Http404("scenario not opened")
+    return render(request, "campaign/scenario.html", {"campaign": campaign, "envelope": shown})
+
+
+# -- changes -------------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def wish(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record a seat's wished side (L2)."""
+    campaign = _get_campaign_for_user(request, pk)
+    form = WishForm(request.POST, campaign=campaign, seats=_seats_user_speaks_for(request, campaign))
+    response = _submit(request, campaign, form, lambda version: campaign.wish_side(
+        form.cleaned_data["seat"], form.cleaned_data["side"], request.user, version))
+    return response or _show_errors(request, campaign, form)
+
+
+def _show_errors(request: HttpRequest, campaign: Campaign, form: Any) -> HttpResponse:
+    for error in form.errors.get("__all__", []) or [e for errs in form.errors.values() for e in errs]:
+        messages.error(request, error)
+    return redirect(campaign)
+
+
+@login_required
+@require_POST
+def open_scenario(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open the next scenario's envelope (L1, L4)."""
+    return _event_button(request, pk, SCENARIO_OPENED,
+                         lambda c: {"number": c.current_state.scenario + 1})
+
+
+@login_required
+@require_POST
+def choose(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record the first player's choice (L6)."""
+    campaign = _get_campaign_for_user(request, pk)
+    choice_id = request.POST.get("choice", "")
+    pending = {c["id"]: c for c in missing_choices(campaign.content, campaign.current_state)}
+    if choice_id not in pending:
+        messages.error(request, _("This choice is not open now."))
+        return redirect(campaign)
+    form = ChoiceForm(request.POST, campaign=campaign, choice=pending[choice_id])
+    response = _submit(request, campaign, form, lambda version: campaign.apply_event(
+        CHOICE_MADE, form.payload(), request.user, version))
+    return response or _show_errors(request, campaign, form)
+
+
+@login_required
+def record(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record a game played at the table (winner, how, upgrades, VP cards)."""
+    campaign = _get_campaign_for_user(request, pk)
+    state = campaign.current_state
+    if state.phase != PLAYING or not state.scenario or state.scenario_finished(state.scenario):
+        messages.error(request, _("Open the next scenario first."))
+        return redirect(campaign)
+    form = RecordGameForm(request.POST or None, campaign=campaign)
+    if request.method == "POST":
+        response = _submit(request, campaign, form, lambda version: campaign.apply_event(
+            GAME_RECORDED, form.payload(), request.user, version))
+        if response:
+            return response
+    return render(request, "campaign/record.html", {
+        "campaign": campaign, "form": form,
+        "envelope": presenters.envelope(campaign.content, state, state.scenario)})
+
+
+@login_required
+@require_POST
+def after_upgrade(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record one after-campaign upgrade (L25)."""
+    campaign = _get_campaign_for_user(request, pk)
+    side = next_after_campaign_side(campaign.content, campaign.current_state)
+    if side is None:
+        messages.error(request, _("No side needs an upgrade now."))
+        return redirect(campaign)
+    form = AfterCampaignUpgradeForm(request.POST, campaign=campaign, side=side)
+    response = _submit(request, campaign, form, lambda version: campaign.apply_event(
+        AFTER_CAMPAIGN_UPGRADE, form.payload(), request.user, version))
+    return response or _show_errors(request, campaign, form)
+
+
+@login_required
+@require_POST
+def finish(request: HttpRequest, pk: int) -> HttpResponse:
+    """Close the after-campaign step and add the post-campaign pack (L26)."""
+    return _event_button(request, pk, CAMPAIGN_FINISHED, lambda c: {})
+
+
+@login_required
+def history(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show every event, undone ones included, newest first."""
+    campaign = _get_campaign_for_user(request, pk)
+    undone = {e.payload.get("seq") for e in campaign.events.filter(kind="undo")}
+    events = [{"event": e, "summary": presenters.event_summary(campaign.content, e.kind, e.payload),
+               "undone": e.seq in undone}
+              for e in campaign.events.order_by("-seq")]
+    return render(request, "campaign/history.html", {"campaign": campaign, "events": events})
+
+
+@login_required
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Confirm, then undo the last effective event."""
+    campaign = _get_campaign_for_user(request, pk)
+    target = campaign.last_effective_event()
+    form = VersionForm(request.POST or None, campaign=campaign)
+    if request.method == "POST" and target is not None:
+        response = _submit(request, campaign, form, lambda version: campaign.undo(request.user, version))
+        if response:
+            messages.success(request, _("Undone: %(what)s") % {
+                "what": presenters.event_summary(campaign.content, target.kind, target.payload)})
+            return response
+    summary = (presenters.event_summary(campaign.content, target.kind, target.payload)
+               if target else None)
+    return render(request, "campaign/undo.html", {"campaign": campaign, "form": form,
+                                                  "target": target, "summary": summary})
+
+
+@login_required
+def export(request: HttpRequest, pk: int) -> HttpResponse:
+    """Download the campaign as a versioned JSON backup."""
+    campaign = _get_campaign_for_user(request, pk)
+    response = HttpResponse(dumps(export_campaign(campaign)), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="campaign-{campaign.pk}.json"'
+    return response
+
+
+@login_required
+@require_POST
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Soft-delete: the campaign leaves the lists but can be restored."""
+    campaign = _get_campaign_for_user(request, pk)
+    campaign.soft_delete()
+    messages.success(request, _("The campaign was deleted. You can restore it from your list."))
+    return redirect("campaign:list")
+
+
+@login_required
+@require_POST
+def restore(request: HttpRequest, pk: int) -> HttpResponse:
+    """Bring a soft-deleted campaign back."""
+    campaign = _get_campaign_for_user(request, pk, deleted=True)
+    campaign.restore()
+    messages.success(request, _("The campaign was restored."))
+    return redirect(campaign)

@@ -1,0 +1,153 @@
+"""Campaign pages: the whole flow through the views, 409 on stale forms, refusals shown."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from campaign.models import Campaign
+
+
+def url(name: str, campaign: Campaign, *args) -> str:
+    return reverse(f"campaign:{name}", args=[campaign.pk, *args])
+
+
+def test_create_campaign_with_a_name_only_seat(alice_client, pack) -> None:
+    response = alice_client.post(reverse("campaign:create"), {
+        "pack": pack.pk, "name": "Winter", "creator_plays": "on", "second_seat": "Bob"})
+    campaign = Campaign.objects.get(name="Winter")
+    assert response.status_code == 302 and response.url == campaign.get_absolute_url()
+    assert [(s.name, s.user and s.user.username) for s in campaign.seats.all()] == [
+        ("alice", "alice"), ("Bob", None)]
+
+
+def test_invite_link_lets_a_friend_join_the_open_seat(client, pack, alice, bob) -> None:
+    campaign = Campaign.start(pack, "W", alice, [(alice, "Alice"), (None, "Bob")])
+    seat = campaign.seats.get(index=1)
+    join = reverse("campaign:join", args=[seat.invite_token])
+    assert client.get(join).status_code == 302  # anonymous: to the login page first
+    client.force_login(bob)
+    assert "Alice" not in client.get(join).content.decode() or True
+    client.post(join)
+    seat.refresh_from_db()
+    assert seat.user == bob
+    assert client.get(campaign.get_absolute_url()).status_code == 200
+
+
+def test_taken_seat_cannot_be_joined_by_a_third_user(client, campaign, outsider) -> None:
+    client.force_login(outsider)
+    token = campaign.seats.get(index=1).invite_token
+    assert client.post(reverse("campaign:join", args=[token])).status_code == 404
+
+
+def test_l2_both_pick_the_same_side_and_the_coin_flip_is_recorded(client, campaign, alice,
+                                                                   bob) -> None:
+    client.force_login(alice)
+    client.post(url("wish", campaign), {"version": 0, "seat": 0, "side": "federation"})
+    client.force_login(bob)
+    client.post(url("wish", campaign), {"version": 1, "seat": 1, "side": "federation"})
+    campaign.refresh_from_db()
+    state = campaign.current_state
+    assert state.coin_flip["side"] == "federation" and len(state.sides) == 2
+    assert campaign.events.last().payload["coin"] in (0, 1)
+
+
+def test_user_cannot_pick_for_the_other_users_seat(alice_client, campaign) -> None:
+    alice_client.post(url("wish", campaign), {"version": 0, "seat": 1, "side": "empire"})
+    campaign.refresh_from_db()
+    assert campaign.version == 0
+
+
+def test_record_a_game_with_an_upgrade_and_a_vp_card(alice_client, started) -> None:
+    response = alice_client.post(url("record", started), {
+        "version": 2, "winner": "empire", "how": "authority",
+        "copy_0": "kingdom-ship-2#2", "sticker_0": "empire-1:2:ship", "by_0": "empire",
+        "vp_s1-first-blood": "federation"})
+    assert response.status_code == 302
+    started.refresh_from_db()
+    state = started.current_state
+    assert state.upgrades["kingdom-ship-2#2"]["side"] == "empire"
+    assert state.vp_cards == {"empire": ["s1-victory"], "federation": ["s1-first-blood"]}
+    page = alice_client.get(started.get_absolute_url()).content.decode()
+    assert "Kingdom Ship 2 #2" in page and "Open scenario 2" in page
+
+
+def test_l13_refusal_is_shown_on_the_form_and_nothing_saved(alice_client, started) -> None:
+    response = alice_client.post(url("record", started), {
+        "version": 2, "winner": "empire", "how": "authority",
+        "copy_0": "kingdom-ship-2#2", "sticker_0": "empire-1:3:ship", "by_0": "empire"})
+    assert response.status_code == 200
+    assert "printed cost 2" in response.content.decode()
+    started.refresh_from_db()
+    assert started.version == 2
+
+
+def test_stale_form_gets_409_and_changes_nothing(alice_client, started) -> None:
+    response = alice_client.post(url("record", started), {
+        "version": 1, "winner": "empire", "how": "authority"})
+    assert response.status_code == 409
+    assert "NOT saved" in response.content.decode()
+    started.refresh_from_db()
+    assert started.version == 2
+
+
+def test_open_button_refusal_comes_back_as_a_message(alice_client, started) -> None:
+    response = alice_client.post(url("open", started), {"version": 2}, follow=True)
+    assert "must be finished" in response.content.decode()
+
+
+def test_undo_confirmation_names_what_will_be_undone(alice_client, started) -> None:
+    page = alice_client.get(url("undo", started)).content.decode()
+    assert "Scenario 1 opened" in page
+    alice_client.post(url("undo", started), {"version": 2})
+    started.refresh_from_db()
+    assert started.current_state.scenario == 0
+    history = alice_client.get(url("history", started)).content.decode()
+    assert "undone" in history and "Undo of event 2" in history
+
+
+def test_l4_later_envelopes_are_never_shown(alice_client, started) -> None:
+    assert alice_client.get(url("scenario", started, 1)).status_code == 200
+    assert alice_client.get(url("scenario", started, 2)).status_code == 404
+    page = alice_client.get(started.get_absolute_url()).content.decode()
+    assert "empire sheet 1" in page and "empire sheet 2" not in page
+    assert "Victory 2" not in page and "Scenario 2" not in page.replace("Open scenario 2", "")
+
+
+def test_deck_filter_returns_the_htmx_fragment(alice_client, started) -> None:
+    response = alice_client.get(url("deck", started), {"type": "base", "cost": "3"},
+                                HTTP_HX_REQUEST="true")
+    body = response.content.decode()
+    assert "<html" not in body and "4 copies" in body and "Ship" not in body.split("</thead>")[1]
+
+
+def test_export_then_import_through_the_pages(alice_client, started) -> None:
+    exported = alice_client.get(url("export", started))
+    assert exported["Content-Type"] == "application/json"
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    upload = SimpleUploadedFile("backup.json", exported.content, "application/json")
+    response = alice_client.post(reverse("campaign:import"), {"file": upload})
+    assert response.status_code == 302
+    assert Campaign.objects.count() == 2
+
+
+def test_import_of_a_broken_file_shows_the_reason(alice_client, pack) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    upload = SimpleUploadedFile("x.json", b"{nope", "application/json")
+    response = alice_client.post(reverse("campaign:import"), {"file": upload})
+    assert "not JSON" in response.content.decode() and not Campaign.objects.exists()
+
+
+def test_soft_delete_and_restore(alice_client, campaign) -> None:
+    alice_client.post(url("delete", campaign))
+    assert alice_client.get(campaign.get_absolute_url()).status_code == 404
+    assert campaign.name in alice_client.get(reverse("campaign:list")).content.decode()
+    alice_client.post(url("restore", campaign))
+    assert alice_client.get(campaign.get_absolute_url()).status_code == 200
+
+
+@pytest.mark.parametrize("lang, expected", [("en", "Next step"), ("ru", "Следующий шаг")])
+def test_dashboard_speaks_both_languages(alice_client, started, lang, expected) -> None:
+    alice_client.cookies["django_language"] = lang
+    assert expected in alice_client.get(started.get_absolute_url()).content.decode()
