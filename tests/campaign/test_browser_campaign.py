@@ -1,0 +1,103 @@
+"""In a real Chromium, two people run a campaign: create, invite, sides, scenario 1, a game.
+
+Alice works in one browser context, Bob in a second one (own cookies), in English and in Russian.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from campaign.models import Campaign
+from tests.campaign.conftest import make_pack
+from tests.factories import PERSONA_PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TEXTS = {
+    "en": {"create": "Create the campaign", "join": "Join the campaign", "pick": "Pick this side",
+           "empire": "Star Empire", "federation": "Trade Federation", "open": "Open scenario 1",
+           "record": "Record the game of scenario 1", "save": "Record the game",
+           "progress": "Scenario 1 of 12", "next": "Open scenario 2.", "vp": "2 VP"},
+    "ru": {"create": "Создать кампанию", "join": "Присоединиться", "pick": "Выбрать эту сторону",
+           "empire": "[ru] Star Empire", "federation": "[ru] Trade Federation",
+           "open": "Открыть сценарий 1", "record": "Записать партию сценария 1",
+           "save": "Записать партию", "progress": "Сценарий 1 из 12", "next": "Откройте сценарий 2.",
+           "vp": "2 ПО"},
+}
+
+
+def _context_page(browser: Browser, lang: str) -> Page:
+    context = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US")
+    context.set_default_timeout(10_000)
+    return context.new_page()
+
+
+def _log_in(page: Page, base_url: str, username: str) -> None:
+    """Log in through allauth's form (by field names, so it works in both languages)."""
+    if "/accounts/login/" not in page.url:
+        page.goto(base_url + "/accounts/login/")
+    page.locator("input[name=login]").fill(username)
+    page.locator("input[name=password]").fill(PERSONA_PASSWORD)
+    page.locator("form input[name=password]").press("Enter")
+
+
+def _pick_side(page: Page, side_label: str, t: dict) -> None:
+    page.reload()
+    page.get_by_role("radio", name=side_label, exact=True).check()
+    page.get_by_role("button", name=t["pick"]).click()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_two_players_run_scenario_1_in_two_browsers(live_server, browser: Browser, lang) -> None:
+    t = TEXTS[lang]
+    make_pack()
+    UserFactory(username="alice"), UserFactory(username="bob")
+    alice, bob = _context_page(browser, lang), _context_page(browser, lang)
+
+    # Alice creates the campaign; the second seat waits for Bob.
+    _log_in(alice, live_server.url, "alice")
+    alice.goto(live_server.url + "/campaigns/new/")
+    alice.locator("input[name=name]").fill("Winter war")
+    alice.locator("input[name=second_seat]").fill("Bob")
+    alice.get_by_role("button", name=t["create"]).click()
+    expect(alice.get_by_role("heading", level=1)).to_have_text("Winter war")
+    invite = alice.locator("input.invite-link").input_value()
+
+    # Bob follows the invite link, logs in, and joins.
+    bob.goto(invite)
+    expect(bob).to_have_url(re.compile(r"/accounts/login/"))
+    _log_in(bob, live_server.url, "bob")
+    bob.get_by_role("button", name=t["join"]).click()
+    expect(bob.get_by_role("heading", level=1)).to_have_text("Winter war")
+
+    # Both pick sides; then Alice opens scenario 1.
+    _pick_side(alice, t["empire"], t)
+    _pick_side(bob, t["federation"], t)
+    alice.reload()
+    alice.get_by_role("button", name=t["open"]).click()
+    expect(alice.locator("#progress")).to_contain_text(t["progress"])
+
+    # Alice records the game: Empire wins, one upgrade, Bob earns the first-blood VP card.
+    alice.get_by_role("link", name=t["record"]).click()
+    alice.locator("#record-form input[name=winner][value=empire]").check()
+    alice.locator("select[name=copy_0]").select_option("kingdom-ship-2#2")
+    alice.locator("select[name=sticker_0]").select_option("empire-1:2:ship")
+    alice.locator("select[name=by_0]").select_option("empire")
+    alice.locator("select[name='vp_s1-first-blood']").select_option("federation")
+    alice.get_by_role("button", name=t["save"], exact=True).click()
+
+    # Both dashboards show the new state.
+    for page in (alice, bob):
+        page.reload()
+        expect(page.locator("#next-step")).to_have_text(t["next"])
+        expect(page.locator(".vp[data-side=empire]")).to_have_text(t["vp"])
+        expect(page.locator("#side-empire .upgrades")).to_contain_text("#2")
+        expect(page.locator("tr[data-copy='kingdom-ship-2#2']")).to_contain_text("empire")
+        expect(page.locator("#side-empire table.sheet tr.used")).to_have_count(1)
+    campaign = Campaign.objects.get()
+    assert campaign.current_state.vp_cards == {"empire": ["s1-victory"],
+                                               "federation": ["s1-first-blood"]}
+    for page in (alice, bob):
+        page.context.close()
