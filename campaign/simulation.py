@@ -1,0 +1,145 @@
+"""A whole campaign played by bots through the engine, recorded like a person's input.
+
+Every result goes through ``Campaign.apply_event`` (the same validation a person's form meets), so
+a bot campaign is also an end-to-end check of the tracker against the engine and the content.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from campaign.content import UPGRADES_PER_SIDE
+from campaign.models import Campaign
+from campaign.state import (
+    AFTER_CAMPAIGN_UPGRADE,
+    CAMPAIGN_FINISHED,
+    CHOICE_MADE,
+    GAME_RECORDED,
+    SCENARIO_OPENED,
+    SIDES_CHOSEN,
+    CampaignState,
+    legal_upgrades,
+    missing_choices,
+    next_after_campaign_side,
+)
+from cards.models import ContentPack
+from play.engine.legacy import CampaignSnapshot, apply_outcome, scenario_setup
+from play.management.simulation import game_seed, play_game
+
+BOT_USERNAME = "campaign-bot"
+RETRIES = 5  # a bot game cut short at the turn limit has no winner: play it again
+
+
+class SimulationError(RuntimeError):
+    """The bots could not finish a scenario (no winner after RETRIES games)."""
+
+
+@dataclass
+class Simulation:
+    """Plays one campaign; ``run()`` returns the JSON summary."""
+
+    pack: ContentPack
+    seed: int
+    bot: str = "heuristic"
+
+    def run(self) -> dict[str, Any]:
+        started = time.perf_counter()
+        self.rng = random.Random(self.seed)
+        user, _ = get_user_model().objects.get_or_create(username=BOT_USERNAME)
+        self.actor = user
+        self.campaign = Campaign.start(self.pack, f"Bot campaign (seed {self.seed})", user,
+                                       [(None, f"{self.bot} A"), (None, f"{self.bot} B")])
+        self._event(SIDES_CHOSEN, {"wishes": ["empire", "federation"]})
+        for number in range(1, self.campaign.content.scenario_count + 1):
+            self._play_scenario(number)
+        self._after_campaign()
+        return self._summary(time.perf_counter() - started)
+
+    def _event(self, kind: str, payload: dict) -> None:
+        self.campaign.apply_event(kind, payload, self.actor, self.campaign.version)
+
+    @property
+    def state(self) -> CampaignState:
+        return self.campaign.current_state
+
+    def _play_scenario(self, number: int) -> None:
+        self._event(SCENARIO_OPENED, {"number": number})
+        for choice in missing_choices(self.campaign.content, self.state):
+            option = self.rng.choice(choice["options"])["id"]
+            self._event(CHOICE_MADE, {"choice": choice["id"], "option": option})
+        snapshot = snapshot_of(self.state)
+        engine_pack = self.pack.engine_pack()
+        for attempt in range(RETRIES):
+            setup = scenario_setup(engine_pack, snapshot, number,
+                                   seed=game_seed(self.seed, "setup", number, attempt))
+            outcome, _info = play_game(setup, self.bot, game_seed(self.seed, "bots", number, attempt))
+            if outcome is not None and outcome.winner is not None:
+                self._event(GAME_RECORDED, game_payload(apply_outcome(snapshot, outcome, number),
+                                                        self.campaign.content, number))
+                return
+        raise SimulationError(f"scenario {number}: no winner in {RETRIES} bot games")
+
+    def _after_campaign(self) -> None:
+        """L25: upgrade in turn until both sides have 20 (or no legal upgrade is left)."""
+        content = self.campaign.content
+        while (side := next_after_campaign_side(content, self.state)) is not None:
+            copy_id, sticker = self.rng.choice(legal_upgrades(content, self.state, side))
+            self._event(AFTER_CAMPAIGN_UPGRADE, {"copy": copy_id, "sticker": sticker, "side": side})
+        self._event(CAMPAIGN_FINISHED, {})
+
+    def _summary(self, seconds: float) -> dict[str, Any]:
+        content, state = self.campaign.content, self.state
+        sides = sorted(state.sides)
+        return {
+            "campaign": self.campaign.pk,
+            "seed": self.seed,
+            "winner": state.campaign_winner,
+            "vp": {s: state.vp_points(content, s) for s in sides},
+            "upgrades": {s: len(state.upgrades_of(s)) for s in sides},
+            "scenarios": sum(1 for n in state.scenarios if state.scenario_finished(int(n))),
+            "trade_deck": len(state.trade_deck(content)),
+            "invariants": invariant_problems(content, state),
+            "seconds": round(seconds, 2),
+        }
+
+
+def snapshot_of(state: CampaignState) -> CampaignSnapshot:
+    """Describe the tracker's state the way the engine's scenario setup wants it."""
+    progress = state.current()
+    sides = (state.side_of_seat(0), state.side_of_seat(1))
+    return CampaignSnapshot(
+        sides=sides, first_side=progress["first_player"],
+        upgrades=[{"copy": c, "sticker": u["sticker"], "side": u["side"]}
+                  for c, u in state.upgrades.items()],
+        choices={int(n): dict(p["choices"]) for n, p in state.scenarios.items()},
+        first_sides={int(n): p["first_player"] for n, p in state.scenarios.items()
+                     if int(n) != progress["number"]},
+    )
+
+
+def game_payload(record: Any, content: Any, number: int) -> dict:
+    """Turn the engine's GameRecord into the tracker's game_recorded payload."""
+    victory = content.victory_vp_card(number)
+    vp_cards = [{"card": card, "side": side} for side, cards in record.vp_cards.items()
+                for card in cards if not (victory and card == victory["id"])]
+    return {"winner": record.winner, "how": record.how, "upgrades": record.upgrades,
+            "vp_cards": vp_cards}
+
+
+def invariant_problems(content: Any, state: CampaignState) -> list[str]:
+    """Return what breaks the end-of-campaign invariants (empty when all hold)."""
+    problems = []
+    for side in state.sides:
+        if len(state.upgrades_of(side)) > UPGRADES_PER_SIDE:
+            problems.append(f"{side} has more than {UPGRADES_PER_SIDE} upgrades")
+    rows = [(u["sticker"].rsplit(":", 1)[0]) for u in state.upgrades.values()]
+    if len(rows) != len(set(rows)):
+        problems.append("a sheet row was used twice")
+    expected = len(content.trade_copies) + len(content.post_campaign_copies)
+    if state.post_campaign_added and len(state.trade_deck(content)) != expected:
+        problems.append("the trade deck is incomplete")
+    return problems
