@@ -105,16 +105,16 @@ def scenario_setup(pack: Pack, snapshot: CampaignSnapshot, number: int, seed: in
     )
 
 
-def plain_setup(pack: Pack, snapshot: CampaignSnapshot, seed: int = 0) -> GameSetup:
-    """Return a plain game with the campaign's current decks: no scenario at all.
+def plain_setup(pack: Pack, snapshot: CampaignSnapshot, number: int, seed: int = 0) -> GameSetup:
+    """Return a plain game at the point of scenario `number`: the campaign without its scenario.
 
-    The same trade deck (upgraded copies included), personal decks (L7) and opened sheets, but no
-    scenario, choice or lasting rules, no VP cards and no political victory. The balance tool
-    compares every scenario with this baseline.
+    The same trade deck (upgraded copies included), personal decks (L7) and sheets opened by
+    scenario N (L18), but no scenario, choice or lasting rules, no VP cards and no political
+    victory. The balance tool compares every scenario with this baseline.
     """
-    _check_snapshot(pack, snapshot, 1, check_first=False)
+    _check_snapshot(pack, snapshot, number, check_first=False)
     seats = [SeatSetup(side=side, deck=dict(pack.sides[side]["personal_deck"]),
-                       sheets=opened_sheets(pack, side, POLITICAL_LAST), name=side)
+                       sheets=opened_sheets(pack, side, number), name=side)
              for side in snapshot.sides]
     return GameSetup(pack=pack, seats=seats, first=snapshot.seat_of(snapshot.first_side),
                      seed=seed, trade_deck=trade_deck(pack, snapshot.upgrades),

@@ -168,9 +168,9 @@ def test_plain_setup_drops_every_scenario_rule(pack):
     """The balance baseline: same decks and sheets, no rules, no VP cards, no political sheet."""
     ups = [{"copy": "ship-3#2", "sticker": "federation-1:3:ship", "side": "federation"}]
     setup = plain_setup(pack, snap("federation", upgrades=ups, choices={2: {"tribute": "gold"}},
-                                   first_sides={2: "federation"}))
+                                   first_sides={2: "federation"}), 3)
     assert (setup.rules, setup.vp_cards, setup.first) == ([], [], 1)
-    assert setup.seats[0].scenario_sheet is None and len(setup.seats[0].sheets) == 4
+    assert setup.seats[0].scenario_sheet is None and len(setup.seats[0].sheets) == 3
     assert ups[0] in setup.trade_deck
 
 

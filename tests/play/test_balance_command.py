@@ -1,0 +1,154 @@
+"""`manage.py balance`: scenario games against a plain baseline (play/management)."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from play.engine import load_pack
+from play.management import simulation as sim
+from play.management.commands.balance import Progress, parse_scenarios
+from tests.engine.packs import TEXT, card, legacy_dict, sheet
+
+SIDES = ("empire", "federation")
+
+
+def _pack_dict() -> dict:
+    """A small legacy pack: scenario 6 gives the first player 80 or 90 authority (a choice)."""
+    trade = [card(f"ship-{c}", cost=c, quantity=4, factions=("kingdom",),
+                  primary=[{"combat": c}, {"trade": 1}]) for c in range(1, 6)]
+    trade += [card(f"base-{c}", type="base", cost=c, quantity=2, primary=[{"trade": 2}])
+              for c in range(1, 6)]
+    data = legacy_dict(*trade, sheets=[sheet(f"{s}-{n}", s, n) for s in SIDES for n in (1, 2, 3, 4)])
+    choice = {"id": "gift", "prompt": TEXT, "options": [
+        {"id": "big", "label": TEXT, "rules": [{"starting_authority": {"who": "first", "n": 80}}]},
+        {"id": "bigger", "label": TEXT, "rules": [{"starting_authority": {"who": "first", "n": 90}}]},
+    ]}
+    for side in SIDES:
+        data["scenarios"][5]["sides"][side]["choices"] = [choice]
+    return data
+
+
+@pytest.fixture
+def pack_path(tmp_path: Path) -> str:
+    path = tmp_path / "small-legacy.json"
+    path.write_text(json.dumps(_pack_dict()), encoding="utf-8")
+    return str(path)
+
+
+def run(*args: str, **options) -> tuple[str, list[dict]]:
+    out = io.StringIO()
+    call_command("balance", *args, stdout=out, stderr=io.StringIO(), **options)
+    text = out.getvalue()
+    return text, json.loads(text.strip().splitlines()[-1])
+
+
+def test_json_last_line_has_one_entry_per_scenario(pack_path):
+    """Both sides play first equally often (L6: both card sides are played)."""
+    text, entries = run("--json", pack=pack_path, games=6, seed=3, scenarios="1,6", bot="random",
+                        campaigns=2, workers=1)
+    assert "| 1 | 6 |" in text and "outside 45-55% Star Empire wins" in text
+    assert [e["scenario"] for e in entries] == [1, 6]
+    for entry in entries:
+        assert entry["games"] == 6 and entry["baseline"]["games"] == 6
+        assert entry["games_by_first"] == {"empire": 3, "federation": 3}
+        assert 0 <= entry["empire_win_rate"] <= 1
+        assert set(entry["delta"]) >= {"turns", "bought", "bases_destroyed", "upgrades",
+                                       "empire_win_rate", "first_win_rate"}
+    assert sum(o["games"] for o in entries[1]["options"].values()) == 6
+
+
+def test_a_scenario_rule_shows_as_a_difference(pack_path):
+    """Scenario 6 gives the first player 80-90 authority: the first player wins far more."""
+    _, (entry,) = run("--json", pack=pack_path, games=40, seed=1, scenarios="6", bot="heuristic",
+                      campaigns=2, workers=1)
+    assert entry["first_win_rate"] > entry["baseline"]["first_win_rate"]
+    assert "first_win_rate" in entry["differs"]
+
+
+def test_same_seed_same_result_with_one_or_two_workers(pack_path):
+    """Every game has its own seed, so the pool (2 cores) changes nothing but speed."""
+    options = {"pack": pack_path, "games": 4, "seed": 5, "scenarios": "3", "bot": "random",
+               "campaigns": 2}
+    _, one = run("--json", workers=1, **options)
+    _, two = run("--json", workers=2, **options)
+    assert one == two
+
+
+def test_default_pack_smoke():
+    """The shipped legacy pack runs through the tool (scenario 12, two games)."""
+    _, (entry,) = run("--json", games=2, seed=0, scenarios="12", bot="random", campaigns=1,
+                      workers=1)
+    assert entry["games"] == 2
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"scenarios": "0,13"}, "1..12"),
+    ({"scenarios": "one"}, "numbers like"),
+    ({"bot": "nobody"}, "unknown bot"),
+    ({"pack": "/nonexistent/pack.json"}, "cannot read pack"),
+    ({"games": 1}, "--games"),
+])
+def test_bad_input_is_a_clear_error(pack_path, options, message):
+    options = {"pack": pack_path, "games": 2, "workers": 1, **options}
+    with pytest.raises(CommandError, match=message):
+        call_command("balance", stdout=io.StringIO(), **options)
+
+
+def test_a_core_pack_is_refused(tmp_path):
+    from tests.engine.packs import core_dict
+    path = tmp_path / "core.json"
+    path.write_text(json.dumps(core_dict()), encoding="utf-8")
+    with pytest.raises(CommandError, match="legacy pack"):
+        call_command("balance", pack=str(path), stdout=io.StringIO())
+
+
+def test_parse_scenarios_ranges():
+    assert parse_scenarios("1,5-7, 12") == [1, 5, 6, 7, 12]
+    assert parse_scenarios(None) == list(range(1, 13))
+
+
+def test_l20_campaign_prefix_keeps_upgrades():
+    """L20: the typical state before each scenario keeps every earlier upgrade (they pile up)."""
+    pack = load_pack(_pack_dict())
+    before = sim.campaign_prefix(pack, 5, "heuristic", seed=2)
+    assert len(before) == 5 and before[0].first_side == "empire" and not before[0].upgrades
+    for earlier, later in itertools.pairwise(before):
+        assert later.upgrades[:len(earlier.upgrades)] == earlier.upgrades
+    assert sum(len(s.upgrades) for s in before) > 0
+
+
+def _result(plain: bool, winner: str, first: str = "empire", turns: int = 20) -> sim.GameResult:
+    return sim.GameResult(scenario=1, plain=plain, first_side=first, winner=winner,
+                          reason="authority", turns=turns, bought=10, bases_destroyed=1, upgrades=1)
+
+
+def test_summary_flags_what_differs_and_the_table_marks_unbalanced_rows():
+    scen = [_result(False, "empire", turns=30 + k % 3) for k in range(50)]
+    plain = [_result(True, "empire" if k % 2 else "federation", turns=20 + k % 3)
+             for k in range(50)]
+    entry = sim.summarize(1, scen + plain)
+    assert entry["empire_win_rate"] == 1.0 and entry["baseline"]["empire_win_rate"] == 0.5
+    assert entry["delta"]["turns"] == pytest.approx(10)
+    assert set(entry["differs"]) == {"turns", "empire_win_rate", "first_win_rate"}
+    assert "**!**" in sim.table([entry])
+    balanced = sim.summarize(1, plain + [_result(False, r.winner, turns=r.turns) for r in plain])
+    assert balanced["differs"] == [] and "**!**" not in sim.table([balanced])
+
+
+def test_progress_bar_only_on_a_terminal():
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty, pipe = Tty(), io.StringIO()
+    for stream in (tty, pipe):
+        bar = Progress(2, "games", stream)
+        bar.step()
+        bar.step()
+    assert "2/2" in tty.getvalue() and pipe.getvalue() == ""
