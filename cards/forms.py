@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 from django import forms
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import CardDesign, ContentPack
@@ -99,8 +101,12 @@ class _PackEditForm(forms.Form):
         data = copy.deepcopy(self.pack.data)
         prefix = self.apply_to(data, cleaned)
         problems = validate_pack(data, filename=f"{self.pack.slug}.json")
+        shown: set[tuple[str | None, str]] = set()
         for problem in problems:
-            self.add_error(self.field_for(problem, prefix), _short(problem))
+            error = (self.field_for(problem, prefix), self.describe(problem))
+            if error not in shown:  # sealed-envelope errors all read alike: show one
+                shown.add(error)
+                self.add_error(*error)
         if not problems:
             self.new_data = data
         return cleaned
@@ -108,6 +114,15 @@ class _PackEditForm(forms.Form):
     def apply_to(self, data: dict[str, Any], cleaned: dict[str, Any]) -> str:
         """Write the cleaned values into `data`; return the path prefix of the edited part."""
         raise NotImplementedError
+
+    def describe(self, problem: PackProblem) -> str:
+        """Return the problem's text, unless it would quote a sealed envelope (spoiler safety)."""
+        sealed = _sealed_scenario(self.pack, problem.path or problem.message)
+        if sealed is None:
+            return _short(problem)
+        return gettext("This change breaks the content of envelope %(n)s, which you have not "
+                       "opened yet (for example a sticker row that no card of that cost fits "
+                       "any more).") % {"n": sealed}
 
     def field_for(self, problem: PackProblem, prefix: str) -> str | None:
         """Return the form field a problem is about (None: a form-wide error)."""
@@ -120,6 +135,21 @@ class _PackEditForm(forms.Form):
             if name in self.fields:
                 return name
         return None
+
+
+def _sealed_scenario(pack: ContentPack, where: str) -> int | None:
+    """Return the envelope number a problem path points into, if the owner has not opened it."""
+    match = re.match(r"(sticker_sheets|scenarios|vp_cards)\[(\d+)\]", where)
+    if match is None:
+        return None
+    section, index = match.group(1), int(match.group(2))
+    items = pack.data.get(section, [])
+    if index >= len(items) or not isinstance(items[index], dict):
+        return None
+    number = items[index].get("number" if section == "scenarios" else "scenario")
+    if isinstance(number, int) and number not in pack.revealed_range:
+        return number
+    return None
 
 
 def _short(problem: PackProblem) -> str:

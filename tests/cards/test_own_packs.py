@@ -174,3 +174,18 @@ def test_edit_page_shows_the_abilities_as_json_with_a_live_preview(alice_client:
     html = alice_client.get(_edit_url(own, "kingdom-ship-3")).content.decode()
     assert "&quot;combat&quot;: 3" in html
     assert f'hx-post="{reverse("cards:preview", args=[own.pk])}"' in html
+
+
+def test_errors_about_a_sealed_envelope_do_not_quote_it(alice_client: Client, own: ContentPack):
+    """Spoiler safety: making a sheet row of a sealed envelope unfittable is refused vaguely."""
+    design = own.designs.get(slug="kingdom-base-6")
+    # Every faction's cost-6 base gone would break the sheets' base row of cost 6 (L13).
+    for slug in ("consortium-base-6", "scavengers-base-6"):
+        other = own.designs.get(slug=slug)
+        alice_client.post(_edit_url(own, slug), _card_post(other, cost="5"))
+    response = alice_client.post(_edit_url(own, design.slug), _card_post(design, cost="5"))
+    assert response.status_code == 400
+    errors = " ".join(response.context["form"].non_field_errors())
+    assert "envelope 1, which you have not opened" in errors
+    assert len(response.context["form"].non_field_errors()) == 4  # envelopes 1-4, once each
+    assert "empire-1" not in response.content.decode()
