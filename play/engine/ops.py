@@ -157,12 +157,15 @@ def acquire(state: GameState, seat: int, inst: int, slot: int, sticker: str, to:
         put(state, seat, inst, to)
         refill(state, slot)
         return
+    state.acquiring.append(inst)  # between the row and its place (L17 steps 1-5)
     state.stack.append([seat, inst, (("_place", (inst, to)), ("_refill", slot)) + onbuy + tail,
                         0, 0])
 
 
 def put(state: GameState, seat: int, inst: int, to: str) -> None:
     """Put an acquired card where it goes: discard pile, hand or top of deck."""
+    if state.acquiring and inst in state.acquiring:
+        state.acquiring.remove(inst)
     if to == "discard":
         state.discard[seat].append(inst)
     elif to == "hand":

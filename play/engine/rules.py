@@ -85,6 +85,7 @@ def _empty_turn_state(s: GameState) -> None:
     s.copied = {}
     s.alive = [True] * n
     s.history = []
+    s.acquiring = []
 
 
 def _new_instance(s: GameState, design: Design, copy_id: str | None) -> int:

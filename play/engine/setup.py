@@ -6,7 +6,8 @@ store it beside the action list: setup + seed + actions rebuild a game exactly.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+import copy
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .content import MAX_ABILITIES, Design, Pack, matches, validate_rules
@@ -62,7 +63,9 @@ class GameSetup:
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dict (the pack is named by id)."""
-        data = {k: v for k, v in asdict(self).items() if k != "pack"}
+        data = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)
+                if f.name not in ("pack", "seats")}
+        data["seats"] = [asdict(seat) for seat in self.seats]
         data["pack"] = self.pack.id
         return data
 
@@ -71,9 +74,12 @@ class GameSetup:
         """Rebuild a setup saved with `to_dict`, given the pack it names."""
         if data.get("pack") != pack.id:
             raise SetupError(f"this setup is for pack {data.get('pack')!r}, not {pack.id!r}")
-        fields = {k: v for k, v in data.items() if k != "pack"}
-        fields["seats"] = [SeatSetup(**s) for s in fields.get("seats", [])]
-        return cls(pack=pack, **fields)
+        values = {k: v for k, v in data.items() if k != "pack"}
+        try:
+            values["seats"] = [SeatSetup(**s) for s in values.get("seats", [])]
+            return cls(pack=pack, **values)
+        except TypeError as error:
+            raise SetupError(f"not a saved setup: {error}") from None
 
 
 class Game:

@@ -89,6 +89,7 @@ class GameState:
         "explorers", "heap", "authority", "trade", "combat", "active", "turn", "turns", "used",
         "played", "stack", "pending", "next_acquire", "discounts", "damage", "log", "prev_log",
         "outcome", "stats", "upgrades", "rows_used", "vp_awarded", "copied", "alive", "history",
+        "acquiring",
     )
 
     # -- convenience methods: the same as the functions of `play.engine` -------------------------
@@ -159,6 +160,7 @@ class GameState:
         s.copied = dict(self.copied)
         s.alive = self.alive[:]
         s.history = self.history[:]
+        s.acquiring = self.acquiring[:]
         return s
 
     # -- serialization --------------------------------------------------------------------------
@@ -188,6 +190,7 @@ class GameState:
             "stats": self.stats, "upgrades": [list(u) for u in self.upgrades],
             "rows_used": sorted(self.rows_used), "vp_awarded": [list(v) for v in self.vp_awarded],
             "alive": self.alive, "history": [a.notation for a in self.history],
+            "acquiring": self.acquiring,
         }
 
     def __eq__(self, other: object) -> bool:
@@ -210,7 +213,7 @@ def state_from_dict(data: dict, game: Game) -> GameState:
     for key in ("deck", "hand", "discard", "ships", "bases"):
         setattr(s, key, [list(z) for z in data[key]])
     for key in ("trade_deck", "row", "explorers", "heap", "trade", "combat", "turns", "played",
-                "alive"):
+                "alive", "acquiring"):
         setattr(s, key, list(data[key]))
     s.active, s.turn = data["active"], data["turn"]
     s.authority = {int(t): a for t, a in data["authority"].items()}

@@ -27,6 +27,7 @@ def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
         "trade_row": [card(state, c) if c >= 0 else None for c in state.row],
         "trade_deck_size": len(state.trade_deck),
         "explorers": len(state.explorers),
+        "acquiring": [card(state, c) for c in state.acquiring],
         "scrap_heap": [card(state, c) for c in state.heap],
         "pending": _pending(state, me),
         "legal": [a.notation for a in legal_actions(state)] if me is not None

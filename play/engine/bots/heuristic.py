@@ -1,0 +1,439 @@
+"""The heuristic bot: a fixed, readable plan for every turn and an answer for every decision.
+
+Main phase, in this order (each call returns ONE action, the next step of the plan):
+
+1. win politically at once if a sticker buy finishes the scenario sheet (L19);
+2. play every card in hand (bases first, copy/per-count ships last so they see the others);
+3. use every base primary and ally ability (free value, C10, C14);
+4. combat: a lethal check (all combat plus combat-giving scrap abilities kills: go for it), else
+   destroy blocking outposts, then bases worth it, then hit the opponent with the rest (C18-C20);
+5. buy: the most valuable set of cards the trade affords (cost, plus a bonus for factions it
+   already owns so allies fire), upgraded when affordable, explorers when nothing better (C17,
+   L11); stickers of the scenario sheet first (L19);
+6. end the turn.
+
+Decisions: discard / opponent-forced discard the weakest card, scrap starters (scouts, then
+vipers), destroy the most valuable base, acquire / recycle / copy the most valuable card, and
+pick the branch of a choice whose effects score best now.
+
+Everything is a pure function of the visible state (the bot never looks at hidden cards), and
+cheap enough to be the rollout policy of the search bot.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .. import ops
+from ..actions import ATTACK, CHOOSE, DESTROY, DONE, END, EXPLORER, PICK, PLAY, Action, intern
+from ..content import Design
+from ..effects import acquire_options
+from ..rules import attack_error, legal_actions, use_error
+from ..state import GameState
+
+# Value of a card to its owner, in "trade it is worth". Starters are worth little and are the
+# first thing to scrap or discard; an explorer is worth less than its 2 cost (it dilutes later).
+STARTER_VALUE = {"scout": 0.5, "viper": 0.6, "explorer": 1.5, "starter": 0.8, "token": 1.0}
+FACTION_BONUS = 0.35     # per owned card of the same faction (allies fire more often) ...
+FACTION_BONUS_CAP = 1.5  # ... but never more than this
+UPGRADE_BONUS = 1.2      # an upgrade adds a sticker and a faction: a bit more than its price
+POLITICAL_BONUS = 3.0    # a sticker of the scenario sheet brings political victory closer (L19)
+LATE_AUTHORITY = 20      # opponent authority at which cheap cards are scrapped for combat
+
+
+class HeuristicBot:
+    """Rule-of-thumb play; seeded only to break ties the same way in every replay."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        """Return a legal action for `seat`, the current decider."""
+        if state.pending is not None:
+            return answer_decision(state, seat)
+        return main_phase_step(state, seat)
+
+
+# -- card values -----------------------------------------------------------------------------------
+
+_VALUE_CACHE: dict[Design, float] = {}  # designs hash by identity; upgraded copies are new designs
+
+
+def card_value(design: Design) -> float:
+    """Return what a card is worth to its owner (cost-based; starters low)."""
+    value = _VALUE_CACHE.get(design)
+    if value is None:
+        if design.role in STARTER_VALUE:
+            value = STARTER_VALUE[design.role]
+        else:
+            value = float(design.printed_cost or design.cost or 0)
+            if design.upgrade is not None:
+                value += 1.5
+        if len(_VALUE_CACHE) > 50_000:  # derived designs (copies, upgrades) must not grow forever
+            _VALUE_CACHE.clear()
+        _VALUE_CACHE[design] = value
+    return value
+
+
+def is_starter(design: Design) -> bool:
+    """Return whether the card is a scout or viper (or a legacy starter): scrap these first."""
+    return design.role in ("scout", "viper", "starter")
+
+
+def owned_cards(state: GameState, seat: int) -> list[int]:
+    """Return every card instance the seat owns (deck, hand, discard, play area)."""
+    return state.deck[seat] + state.hand[seat] + state.discard[seat] + state.ships[seat] + \
+        state.bases[seat]
+
+
+def faction_counts(state: GameState, seat: int) -> dict[str, int]:
+    """Return how many owned cards the seat has of each faction."""
+    counts: dict[str, int] = {}
+    design = state.design
+    for inst in owned_cards(state, seat):
+        for faction in design[inst].factions:
+            counts[faction] = counts.get(faction, 0) + 1
+    return counts
+
+
+def buy_value(design: Design, counts: dict[str, int]) -> float:
+    """Return how much buying this card is worth: its value plus the faction bonus."""
+    best = max((counts.get(f, 0) for f in design.factions), default=0)
+    return card_value(design) + min(FACTION_BONUS * best, FACTION_BONUS_CAP)
+
+
+# -- the main phase --------------------------------------------------------------------------------
+
+def main_phase_step(state: GameState, seat: int) -> Action:
+    """Return the next action of the fixed turn plan (see the module docstring)."""
+    political = political_win(state, seat)
+    if political is not None:
+        return political
+    hand = state.hand[seat]
+    if hand:
+        return PLAY[min(hand, key=lambda c: play_order(state.design[c]))]
+    use = free_ability(state, seat)
+    if use is not None:
+        return use
+    if state.combat[seat] > 0:
+        action = combat_step(state, seat)
+        if action is not None:
+            return action
+    buy = buy_step(state, seat)
+    return buy if buy is not None else END
+
+
+def play_order(design: Design) -> int:
+    """Bases first (conditions count them), copy / per-count ships last (they count the others)."""
+    if design.is_base:
+        return 0
+    if design.simple_primary is not None:
+        return 1
+    return 2
+
+
+def free_ability(state: GameState, seat: int) -> Action | None:
+    """Return a base primary or ally ability to use now (they cost nothing), or None."""
+    design = state.design
+    for zone in (state.bases[seat], state.ships[seat]):
+        for inst in zone:
+            for ability in state.game.abilities(design[inst], seat):
+                if ability.when not in ("ally", "primary") or ability.when == "primary" \
+                        and not design[inst].is_base:
+                    continue
+                if use_error(state, seat, inst, ability.index) is None:
+                    return intern("use", inst, ability.index)
+    return None
+
+
+def political_win(state: GameState, seat: int) -> Action | None:
+    """Return a sticker buy that finishes the scenario sheet (L19: wins at once), or None."""
+    sheet = state.game.scenario_sheet[seat]
+    if not sheet or state.pending is not None:
+        return None
+    used = sum(1 for row in state.rows_used if row.rsplit(":", 1)[0] == sheet)
+    if used < 4:
+        return None
+    for action in legal_actions(state):
+        if action.kind == "buy" and action.sticker.startswith(sheet + ":"):
+            return action
+    return None
+
+
+# -- combat (C18-C20) ------------------------------------------------------------------------------
+
+def combat_step(state: GameState, seat: int) -> Action | None:
+    """Return the next combat action: lethal, outposts, bases worth it, then face; or None."""
+    foes = ops.enemies(state, seat)
+    if not foes:
+        return None
+    target = foes[0]
+    lethal = lethal_step(state, seat, target)
+    if lethal is not None:
+        return lethal
+    base = base_to_destroy(state, seat, target)
+    if base is not None:
+        return DESTROY[base]
+    if attack_error(state, seat, target) is None:
+        return ATTACK[target]
+    return None
+
+
+def lethal_step(state: GameState, seat: int, target: int) -> Action | None:
+    """Return the next step of a lethal attack if all combat available this turn kills."""
+    outposts = [b for b in state.bases[target] if state.design[b].outpost]
+    wall = sum(ops.defense(state, b, target) - state.damage.get(b, 0) for b in outposts)
+    need = wall + state.authority[state.game.team[target]]
+    combat = state.combat[seat]
+    if combat >= need:
+        if outposts:
+            return DESTROY[max(outposts, key=lambda b: card_value(state.design[b]))]
+        return ATTACK[target] if attack_error(state, seat, target) is None else None
+    extra = combat_scraps(state, seat)
+    if extra and combat + sum(n for n, _ in extra) >= need:
+        return extra[0][1]
+    return None
+
+
+def combat_scraps(state: GameState, seat: int) -> list[tuple[int, Action]]:
+    """Return (combat, action) for every usable scrap ability that gives plain combat."""
+    result = []
+    design = state.design
+    for inst in state.ships[seat] + state.bases[seat]:
+        for ability in design[inst].scraps:
+            n = sum(arg for kind, arg in ability.effects if kind == "combat" and arg.__class__ is int)
+            if n and use_error(state, seat, inst, ability.index) is None:
+                result.append((n, intern("use", inst, ability.index)))
+    return result
+
+
+def base_to_destroy(state: GameState, seat: int, target: int) -> int | None:
+    """Return the most valuable affordable base to destroy (outposts first, C20), or None.
+
+    A non-outpost base is worth destroying unless the opponent is low enough that the same
+    combat to the face matters more.
+    """
+    combat = state.combat[seat]
+    candidates = []
+    for base in ops.targetable_bases(state, seat):
+        need = ops.defense(state, base, ops.owner_of_base(state, base)) - state.damage.get(base, 0)
+        if need <= combat:
+            candidates.append(base)
+    if not candidates:
+        return None
+    design = state.design
+    outposts = [b for b in candidates if design[b].outpost]
+    if outposts:
+        return max(outposts, key=lambda b: card_value(design[b]))
+    if state.authority[state.game.team[target]] <= combat * 2:
+        return None  # racing: the face matters more than their base
+    return max(candidates, key=lambda b: card_value(design[b]))
+
+
+# -- buying (C17, L11) -----------------------------------------------------------------------------
+
+def buy_step(state: GameState, seat: int) -> Action | None:
+    """Return the first buy of the best affordable set, a late scrap for combat, or None."""
+    trade = state.trade[seat]
+    if trade <= 0:
+        return late_scrap(state, seat)
+    options = buy_options(state, seat)
+    if not options:
+        return late_scrap(state, seat)
+    best = best_purchase(options, trade)
+    return best if best is not None else late_scrap(state, seat)
+
+
+def buy_options(state: GameState, seat: int) -> list[tuple[int, float, Action]]:
+    """Return (cost, value, action) for every legal buy (upgraded variants included)."""
+    counts = faction_counts(state, seat)
+    sheet = state.game.scenario_sheet[seat]
+    result = []
+    for action in legal_actions(state):
+        if action.kind != "buy":
+            continue
+        design = state.design[state.explorers[-1] if action.card == EXPLORER else action.card]
+        cost = ops.price(state, seat, design)[0]
+        value = buy_value(design, counts)
+        if action.sticker:
+            cost += ops.upgrade_cost(design)
+            value += ops.upgrade_cost(design) * UPGRADE_BONUS
+            if sheet and action.sticker.startswith(sheet + ":"):
+                value += POLITICAL_BONUS
+        result.append((cost, value, action))
+    return result
+
+
+def best_purchase(options: list[tuple[int, float, Action]], trade: int) -> Action | None:
+    """Return the most valuable first buy of the best set the trade affords (a small knapsack).
+
+    Each row card appears at most once (plain or upgraded); explorers may repeat.
+    """
+    explorer = next((o for o in options if o[2].card == EXPLORER), None)
+    row = sorted((o for o in options if o[2].card != EXPLORER), key=lambda o: -o[1])
+    best_value, best_first = 0.0, None
+    for first, value, spent in _subsets(row, trade):
+        if explorer is not None and explorer[0] > 0:
+            n = (trade - spent) // explorer[0]
+            value += n * explorer[1]
+            if first is None and n:
+                first = explorer[2]
+        if value > best_value:
+            best_value, best_first = value, first
+    return best_first
+
+
+def _subsets(row: list, trade: int, start: int = 0, used: frozenset = frozenset(),
+             spent: int = 0, value: float = 0.0, first: Action | None = None):
+    """Yield (first action, value, trade spent) of every affordable set of distinct row cards."""
+    yield first, value, spent
+    for k in range(start, len(row)):
+        cost, v, action = row[k]
+        if action.card in used or spent + cost > trade:
+            continue
+        yield from _subsets(row, trade, k + 1, used | {action.card}, spent + cost, value + v,
+                            first if first is not None else action)
+
+
+def late_scrap(state: GameState, seat: int) -> Action | None:
+    """Scrap cheap cards for combat when the opponent is low (their trade is spent anyway)."""
+    foes = ops.enemies(state, seat)
+    if not foes or state.authority[state.game.team[foes[0]]] > LATE_AUTHORITY:
+        return None
+    for n, action in combat_scraps(state, seat):
+        if card_value(state.design[action.card]) <= 2:
+            return action
+    return None
+
+
+# -- decisions -------------------------------------------------------------------------------------
+
+def answer_decision(state: GameState, seat: int) -> Action:
+    """Return a sensible answer to the pending decision (any kind)."""
+    d = state.pending
+    handler = _DECISIONS.get(d.kind)
+    if handler is None:  # a kind added later: any legal answer beats a crash
+        return legal_actions(state)[0]
+    return handler(state, seat)
+
+
+def _weakest(state: GameState, options: list[int]) -> int:
+    return min(options, key=lambda c: (card_value(state.design[c]), c))
+
+
+def _strongest(state: GameState, options: list[int]) -> int:
+    return max(options, key=lambda c: (card_value(state.design[c]), -c))
+
+
+def _discard(state: GameState, seat: int) -> Action:
+    """Discard the weakest card; beyond the minimum only starters (drawing beats them)."""
+    d = state.pending
+    weakest = _weakest(state, d.options)
+    if d.picked < d.min or is_starter(state.design[weakest]):
+        return PICK[weakest]
+    return DONE
+
+
+def _scrap(state: GameState, seat: int) -> Action:
+    """Scrap starters (scouts before vipers); from the trade row only when forced."""
+    d = state.pending
+    if d.data == "trade_row":
+        if d.picked < d.min:
+            return PICK[_strongest(state, d.options)]
+        return DONE
+    starters = [c for c in d.options if is_starter(state.design[c])]
+    if starters:
+        return PICK[_weakest(state, starters)]
+    if d.picked < d.min:
+        return PICK[_weakest(state, d.options)]
+    return DONE
+
+
+def _pick_best(state: GameState, seat: int) -> Action:
+    """Destroy / copy / recycle the most valuable option (these only help us)."""
+    return PICK[_strongest(state, state.pending.options)]
+
+
+def _acquire_free(state: GameState, seat: int) -> Action:
+    """Take the most valuable card, upgraded when a sticker is affordable (scenario sheet first)."""
+    d = state.pending
+    best = _strongest(state, d.options)
+    stickers = [a for a in legal_actions(state) if a.kind == "pick" and a.card == best and a.sticker]
+    if stickers:
+        return _preferred_sticker(state, seat, stickers)
+    return PICK[best]
+
+
+def _preferred_sticker(state: GameState, seat: int, actions: list[Action]) -> Action:
+    sheet = state.game.scenario_sheet[seat]
+    for action in actions:
+        if sheet and action.sticker.startswith(sheet + ":"):
+            return action
+    return actions[0]
+
+
+def _choose(state: GameState, seat: int) -> Action:
+    """Pick the branch whose effects score best now."""
+    d = state.pending
+    return CHOOSE[max(d.options, key=lambda i: (effects_score(state, seat, d.data[i]), -i))]
+
+
+def _may(state: GameState, seat: int) -> Action:
+    """Say yes when the optional effects are worth something."""
+    return CHOOSE[1 if effects_score(state, seat, state.pending.data) > 0 else 0]
+
+
+def _destination(state: GameState, seat: int) -> Action:
+    """Put the acquired card where next_acquire allows (the top of the deck: drawn sooner)."""
+    return CHOOSE[1]
+
+
+_DECISIONS = {
+    "discard": _discard, "opp_discard": _discard, "scrap": _scrap, "destroy_base": _pick_best,
+    "acquire_free": _acquire_free, "recycle": _pick_best, "copy_ship": _pick_best,
+    "choose": _choose, "may": _may, "destination": _destination,
+}
+
+
+# -- scoring effects (for choices) -----------------------------------------------------------------
+
+def effects_score(state: GameState, seat: int, effects: tuple) -> float:
+    """Return a rough worth of effects for `seat` now, in trade-equivalents."""
+    return sum(effect_score(state, seat, kind, arg) for kind, arg in effects)
+
+
+def effect_score(state: GameState, seat: int, kind: str, arg: object) -> float:
+    """Return the worth of one effect (unknown kinds count as a small plus)."""
+    if kind in ("trade", "combat", "draw", "authority"):
+        n = arg if arg.__class__ is int else ops.amount(state, seat, arg, None)
+        if kind == "authority":
+            low = state.authority[state.game.team[seat]] < 15
+            return n * (1.0 if low else 0.4)
+        return n * (1.8 if kind == "draw" else 1.0)
+    if kind == "scrap":
+        zone = arg[0]
+        if zone == "trade_row":
+            return 0.0
+        cards = state.hand[seat] + state.discard[seat] if zone != "hand" else state.hand[seat]
+        return 1.0 if any(is_starter(state.design[c]) for c in cards) else -0.5
+    if kind == "choose":
+        return max(effects_score(state, seat, branch) for branch in arg)
+    if kind == "may":
+        return max(0.0, effects_score(state, seat, arg))
+    if kind == "if":
+        return max(effects_score(state, seat, arg[1]), effects_score(state, seat, arg[2]))
+    if kind == "discard":
+        return -0.5 * arg[0]
+    if kind == "destroy_base":
+        bases = ops.targetable_bases(state, seat)
+        return max((card_value(state.design[b]) for b in bases), default=0.0) * 0.7
+    if kind == "acquire_free":
+        options = acquire_options(state, arg)
+        return max((card_value(state.design[c]) for c in options), default=0.0)
+    if kind == "opponent_discards":
+        return 1.5 * arg
+    if kind == "discount":
+        return float(arg[0])
+    return 0.5

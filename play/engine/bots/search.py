@@ -1,0 +1,211 @@
+"""The search bot: determinized flat Monte Carlo with UCB1 over the decider's candidate actions.
+
+At each decision it searches, the bot runs `iterations` rollouts (or fewer if `time_limit` runs
+out). One rollout:
+
+1. determinizes: copies the state and re-deals everything the searching seat cannot know from the
+   cards it can: its own deck order, the opponent's hand and deck (shuffled together and re-dealt
+   with the same sizes), the trade-deck order, and a fresh random generator (the real one would
+   reveal future reshuffles). A card known to sit on top of a deck is shuffled too: a small loss
+   of information, never a leak;
+2. applies one candidate action, chosen by UCB1 (C = `exploration`);
+3. plays on with the heuristic bot for every seat, to the end of the game or for `depth` more
+   turns (None: to the end);
+4. scores the result for the searching seat: 1 / 0 for a win / loss, otherwise a logistic of the
+   authority difference plus `deck_weight` times the difference in deck strength.
+
+Candidates with the same visit index share their determinization (common random numbers), so
+the comparison between actions is not drowned by the luck of the deal.
+
+Played WITHOUT search (forced or obviously dominant): the only legal action; playing cards from
+hand; using base primaries and ally abilities (free); a lethal attack; a political-victory buy
+(L19); where an acquired card goes (the top of the deck). Searched: which cards to buy (or none)
+and upgrades, scrap abilities, which bases to destroy versus attacking the player, and every
+pending decision with two or more different answers (discard, scrap, choices, ...).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .. import ops
+from ..actions import PLAY, Action
+from ..rules import apply, legal_actions
+from ..state import GameState
+from .heuristic import (HeuristicBot, answer_decision, card_value, free_ability, lethal_step,
+                        play_order, political_win)
+
+
+class SearchBot:
+    """Determinized flat Monte Carlo search with heuristic rollouts (see the module docstring)."""
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, *, iterations: int = 64,
+                 time_limit: float | None = None, depth: int | None = None,
+                 exploration: float = 0.5, deck_weight: float = 4.0) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError("time_limit must be positive (seconds per decision)")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.depth = depth
+        self.exploration = exploration
+        self.deck_weight = deck_weight
+        self.policy = HeuristicBot(seed)
+        self.rollouts = 0          # rollouts run in total (tests check the budget with it)
+        self.searches = 0          # decisions that were searched
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        """Return a legal action for `seat`: an obvious step, or the best searched candidate."""
+        actions = legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        obvious = obvious_step(state, seat)
+        if obvious is not None:
+            return obvious
+        default = self.policy.choose(state, seat)
+        candidates = candidate_actions(state, actions, default)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self.search(state, seat, candidates, default)
+
+    # -- the search -----------------------------------------------------------------------------
+
+    def search(self, state: GameState, seat: int, candidates: list[Action],
+               default: Action) -> Action:
+        """Run UCB1 over the candidates within the budget; return the best mean reward."""
+        self.searches += 1
+        n = len(candidates)
+        visits = [0] * n
+        totals = [0.0] * n
+        deals = [self.rng.getrandbits(32) for _ in range(self.iterations)]
+        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        for it in range(self.iterations):
+            if deadline is not None and it >= n and time.perf_counter() > deadline:
+                break
+            k = it if it < n else self._ucb(visits, totals, it)
+            totals[k] += self.rollout(state, seat, candidates[k], deals[visits[k]])
+            visits[k] += 1
+        self.rollouts += sum(visits)
+
+        def score(k: int) -> float:
+            if not visits[k]:
+                return -1.0
+            bonus = 0.01 if candidates[k] == default else 0.0  # ties go to the heuristic
+            return totals[k] / visits[k] + bonus
+
+        return candidates[max(range(n), key=score)]
+
+    def _ucb(self, visits: list[int], totals: list[float], it: int) -> int:
+        log_n = math.log(it)
+        c = self.exploration
+        return max(range(len(visits)),
+                   key=lambda k: totals[k] / visits[k] + c * math.sqrt(log_n / visits[k]))
+
+    def rollout(self, state: GameState, seat: int, action: Action, deal: int) -> float:
+        """Play one determinized game on from `action`; return the reward for `seat` in [0, 1]."""
+        sim = determinize(state, seat, random.Random(deal))
+        apply(sim, action)
+        policy = self.policy
+        stop_turn = sim.turn + self.depth if self.depth is not None else sim.turn + 400
+        while sim.outcome is None and sim.turn < stop_turn:
+            who = sim.pending.seat if sim.pending is not None else sim.active
+            apply(sim, policy.choose(sim, who))
+        return self.reward(sim, seat)
+
+    def reward(self, sim: GameState, seat: int) -> float:
+        """Return 1 for a win, 0 for a loss, else a logistic of authority and deck strength."""
+        if sim.outcome is not None:
+            if sim.outcome.winner is None:
+                return 0.5
+            return 1.0 if sim.game.team[sim.outcome.winner] == sim.game.team[seat] else 0.0
+        foes = ops.enemies(sim, seat)
+        if not foes:
+            return 0.5
+        foe = foes[0]
+        team = sim.game.team
+        authority = sim.authority[team[seat]] - sim.authority[team[foe]]
+        strength = deck_strength(sim, seat) - deck_strength(sim, foe)
+        return 1.0 / (1.0 + math.exp(-(authority + self.deck_weight * strength) / 10.0))
+
+
+def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """Return a copy where all that `seat` cannot see is re-dealt from what it can know."""
+    sim = state.clone()
+    sim.rng = random.Random(rng.getrandbits(64))
+    rng.shuffle(sim.deck[seat])
+    for other in range(sim.game.n):
+        if other == seat:
+            continue
+        hidden = sim.hand[other] + sim.deck[other]
+        rng.shuffle(hidden)
+        k = len(sim.hand[other])
+        sim.hand[other] = hidden[:k]
+        sim.deck[other] = hidden[k:]
+    rng.shuffle(sim.trade_deck)
+    return sim
+
+
+def deck_strength(state: GameState, seat: int) -> float:
+    """Return the mean value of the cards a seat owns, plus its bases in play (per-turn power)."""
+    design = state.design
+    cards = state.deck[seat] + state.hand[seat] + state.discard[seat] + state.ships[seat]
+    total = sum(card_value(design[c]) for c in cards) + sum(card_value(design[b])
+                                                           for b in state.bases[seat])
+    count = len(cards) + len(state.bases[seat])
+    return total / count if count else 0.0
+
+
+def obvious_step(state: GameState, seat: int) -> Action | None:
+    """Return a forced or dominant step to play without search, or None (module docstring)."""
+    d = state.pending
+    if d is not None:
+        return answer_decision(state, seat) if d.kind == "destination" else None
+    political = political_win(state, seat)
+    if political is not None:
+        return political
+    hand = state.hand[seat]
+    if hand:
+        return PLAY[min(hand, key=lambda c: play_order(state.design[c]))]
+    use = free_ability(state, seat)
+    if use is not None:
+        return use
+    foes = ops.enemies(state, seat)
+    if foes and state.combat[seat] > 0:
+        return lethal_step(state, seat, foes[0])
+    return None
+
+
+def candidate_actions(state: GameState, actions: list[Action], default: Action) -> list[Action]:
+    """Return the distinct-enough actions worth searching (equivalent ones merged).
+
+    Two picks or buys of the same design from the same zone lead to the same game up to card
+    ids, so only one is kept; of a card's upgrades only the first sticker of each sheet is kept.
+    """
+    seen: set[tuple] = set()
+    result = [default]
+    seen.add(_key(state, default))
+    for action in actions:
+        key = _key(state, action)
+        if key not in seen:
+            seen.add(key)
+            result.append(action)
+    return result
+
+
+def _key(state: GameState, action: Action) -> tuple:
+    if action.kind in ("buy", "pick") and action.card >= 0:
+        design = state.design[action.card]
+        zone = 0 if action.card in state.row else 1 if any(
+            action.card in h for h in state.hand) else 2
+        sheet = action.sticker.split(":", 1)[0]
+        return (action.kind, design.id, zone, sheet)
+    if action.kind == "use":
+        return (action.kind, state.design[action.card].id, action.index)
+    return (action.kind, action.card, action.index, action.sticker)
+

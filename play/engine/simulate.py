@@ -1,0 +1,202 @@
+"""Play many bot-versus-bot games and print the figures as one JSON line (the last stdout line).
+
+    python -m play.engine.simulate --pack fixtures/packs/core-set.json --bots heuristic,random \\
+        --games 500 --seed 1
+
+Seats alternate the first player each game (game g: seat g % 2 starts). Bot options go after the
+bot name: ``--opt search:iterations=32`` (values are read as JSON when they parse). A legacy pack
+needs no scenario: the seats take the two sides' personal decks (L7) and each side's scenario-1
+sticker sheet, which is also its political-victory sheet (L18, L19), so upgrades happen too.
+
+A progress bar goes to stderr only when stderr is a terminal, so piped output stays clean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from . import GameSetup, Pack, PackError, SeatSetup, apply, load_pack, new_game
+from .bots import Bot
+from .bots.registry import get_bot
+from .errors import EngineError
+
+MAX_DECISIONS = 20_000  # a game still running after this many actions is stopped as a draw
+
+
+@dataclass
+class GameResult:
+    """What one game produced: the winner (None: draw or stopped), turns, actions, think time."""
+
+    winner: int | None
+    first: int
+    turns: int
+    decisions: int
+    turn_seconds: list[list[float]] = field(default_factory=list)  # per seat, per own turn
+
+
+def play_game(setup: GameSetup, bots: Sequence[Bot]) -> GameResult:
+    """Play one game to the end; time every seat's thinking per turn it was active."""
+    state = new_game(setup)
+    seconds: list[dict[int, float]] = [{} for _ in bots]
+    decisions = 0
+    while state.outcome is None and decisions < MAX_DECISIONS:
+        seat = state.decider
+        start = time.perf_counter()
+        action = bots[seat].choose(state, seat)
+        spent = time.perf_counter() - start
+        if state.active == seat:
+            seconds[seat][state.turn] = seconds[seat].get(state.turn, 0.0) + spent
+        apply(state, action)
+        decisions += 1
+    winner = state.outcome.winner if state.outcome is not None else None
+    return GameResult(winner, setup.first, state.turn, decisions,
+                      [list(per_turn.values()) for per_turn in seconds])
+
+
+def seat_setups(pack: Pack, seats: int = 2) -> list[SeatSetup]:
+    """Return default seats: plain in a core pack; sides, decks and scenario-1 sheets in legacy."""
+    if pack.kind != "legacy" or not pack.sides:
+        return [SeatSetup() for _ in range(seats)]
+    sides = sorted(pack.sides)
+    result = []
+    for k in range(seats):
+        side = sides[k % len(sides)]
+        sheets = [sid for sid, sheet in pack.sheets.items()
+                  if sheet.get("side") == side and sheet.get("scenario") == 1]
+        result.append(SeatSetup(side=side, sheets=sheets,
+                                scenario_sheet=sheets[0] if sheets else None))
+    return result
+
+
+def labels_for(names: Sequence[str]) -> list[str]:
+    """Return one label per seat: the bot name, numbered when a name repeats."""
+    if len(set(names)) == len(names):
+        return list(names)
+    return [f"{name}#{k}" for k, name in enumerate(names)]
+
+
+def run(pack: Pack, names: Sequence[str], games: int, seed: int = 0,
+        options: dict[str, dict[str, Any]] | None = None, progress: bool = False) -> dict:
+    """Play `games` games and return the summary dict the CLI prints."""
+    options = options or {}
+    labels = labels_for(names)
+    wins = dict.fromkeys(labels, 0)
+    first_wins = draws = turns = decisions = 0
+    turn_seconds: list[list[float]] = [[] for _ in names]
+    start = time.perf_counter()
+    for g in range(games):
+        game_seed = seed * 1_000_003 + g
+        setup = GameSetup(pack=pack, seats=seat_setups(pack, len(names)), seed=game_seed,
+                          first=g % len(names))
+        bots = [get_bot(name, seed=game_seed * 7 + k, **options.get(name, {}))
+                for k, name in enumerate(names)]
+        result = play_game(setup, bots)
+        if result.winner is None:
+            draws += 1
+        else:
+            wins[labels[result.winner]] += 1
+            first_wins += result.winner == result.first
+        turns += result.turns
+        decisions += result.decisions
+        for seat, spent in enumerate(result.turn_seconds):
+            turn_seconds[seat].extend(spent)
+        if progress:
+            _progress(g + 1, games, start)
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    if progress:
+        sys.stderr.write("\n")
+    return {
+        "games": games, "bots": labels, "wins": wins, "draws": draws,
+        "first_player_win_rate": round(first_wins / games, 4),
+        "mean_turns": round(turns / games, 2),
+        "games_per_s": round(games / elapsed, 2),
+        "decisions_per_s": round(decisions / elapsed, 1),
+        "median_turn_seconds": {label: round(statistics.median(spent), 4) if spent else 0.0
+                                for label, spent in zip(labels, turn_seconds)},
+    }
+
+
+def _progress(done: int, total: int, start: float) -> None:
+    width = 30
+    filled = width * done // total
+    rate = done / max(time.perf_counter() - start, 1e-9)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                     f"{rate:.1f} games/s")
+    sys.stderr.flush()
+
+
+# -- command line ----------------------------------------------------------------------------------
+
+def parse_options(specs: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """Turn ``["search:iterations=32"]`` into ``{"search": {"iterations": 32}}``."""
+    options: dict[str, dict[str, Any]] = {}
+    for spec in specs:
+        bot, sep, rest = spec.partition(":")
+        key, eq, raw = rest.partition("=")
+        if not sep or not eq or not bot or not key:
+            raise ValueError(f"an option looks like 'search:iterations=32', not {spec!r}")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        options.setdefault(bot, {})[key] = value
+    return options
+
+
+def read_pack(path: str) -> Pack:
+    """Load a content pack file; `ValueError` with a readable message if it cannot be used."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            raw = json.load(f)
+    except OSError as exc:
+        raise ValueError(f"cannot read pack {path!r}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"pack {path!r} is not valid JSON: {exc}") from None
+    try:
+        return load_pack(raw, source=path)
+    except PackError as exc:
+        raise ValueError(f"invalid pack: {exc}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m play.engine.simulate",
+                                     description="Play bot-versus-bot games; last line is JSON.")
+    parser.add_argument("--pack", required=True, help="content pack JSON file")
+    parser.add_argument("--bots", default="heuristic,random",
+                        help="comma-separated bot names, one per seat (random, heuristic, search)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--opt", action="append", default=[], metavar="BOT:KEY=VALUE",
+                        help="a bot option, e.g. search:iterations=32 (repeatable)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; return the exit status (2 with a message on stderr for bad input)."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
+        names = [n.strip() for n in args.bots.split(",") if n.strip()]
+        if len(names) != 2:
+            raise ValueError("--bots needs two bot names, e.g. heuristic,random")
+        options = parse_options(args.opt)
+        for name in names:  # fail on a bad bot name or option before playing anything
+            get_bot(name, seed=0, **options.get(name, {}))
+        pack = read_pack(args.pack)
+        summary = run(pack, names, args.games, args.seed, options, progress=sys.stderr.isatty())
+    except (ValueError, EngineError) as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

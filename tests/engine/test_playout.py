@@ -1,0 +1,147 @@
+"""Random playouts to the end, checking invariants after every action (OpenSpiel random_sim_test).
+
+After every action: each card instance is in exactly one zone; pools are never negative; there is
+a legal action unless the game is over. On a sample of steps: no view shows a hidden card; the
+state survives serialize/deserialize and a replay of its actions; every listed action passes the
+same legality check `apply` uses.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from play.engine import (GameSetup, SeatSetup, deserialize, load_pack, new_game, replay,
+                         serialize, view)
+from play.engine.bots.random_bot import RandomBot
+from play.engine.rules import action_error
+
+from .packs import card, legacy_pack, sheet
+from .test_views import card_ids, hidden_from
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# A legacy pack whose cards use every effect, static and decision kind, so random play meets them.
+EVERYTHING = legacy_pack(
+    card("raider", cost=1, factions=("kingdom",), primary=[{"combat": 2}],
+         ally={"kingdom": [{"opponent_discards": 1}]}, onbuy=[{"combat": 2}]),
+    card("trader", cost=2, factions=("consortium",),
+         primary=[{"choose": [[{"trade": 2}], [{"authority": 3}], []]}],
+         ally={"consortium": [{"draw": 1}, {"discard": 1}]},
+         onbuy=[{"may": [{"draw": 1}, {"discard": 1}]}]),
+    card("scrapper", cost=3, factions=("scavengers",),
+         primary=[{"scrap": {"from": "hand_or_discard", "min": 0, "max": 2}},
+                  {"combat": {"per": "last_count", "times": 2}}],
+         scrap=[{"scrap": {"from": "trade_row", "max": 1}}],
+         onbuy=[{"scrap": {"from": "hand", "max": 1}}]),
+    card("bomber", cost=4, factions=("kingdom",), primary=[{"combat": 3}],
+         ally={"kingdom": [{"destroy_base": 1}]}, scrap=[{"purge_trade_row": "cheapest"}]),
+    card("carrier", cost=5, factions=("kingdom",), primary=[{"combat": 4}],
+         ally={"kingdom": [{"acquire_free": {"type": "ship", "to": "deck_top"}}]}),
+    card("needle", cost=4, factions=("scavengers",), primary=[{"copy_ship": True}]),
+    card("freighter", cost=4, factions=("consortium",), primary=[{"trade": 3}],
+         ally={"consortium": [{"next_acquire": {"type": "ship", "to": "deck_top"}},
+                              {"discount": {"n": 2}}]}),
+    card("shack", type="base", cost=1, defense=2, factions=("consortium",),
+         primary=[{"authority": 1}]),
+    card("salvage-yard", type="base", cost=2, defense=3, factions=("scavengers",),
+         primary=[{"recycle": {"from": "discard", "to": "hand", "max": 1}}]),
+    card("wall", type="base", cost=3, defense=4, outpost=True, factions=("kingdom",),
+         primary=[{"combat": 1}], scrap=[{"combat": 3}]),
+    card("exchange", type="base", cost=4, defense=5, factions=("consortium",),
+         primary=[{"if": {"cond": {"count": "bases_in_play", "at_least": 2},
+                          "then": [{"trade": 3}], "else": [{"trade": 1}]}}]),
+    card("mech", type="base", cost=5, defense=6, outpost=True, factions=("scavengers",),
+         static=[{"ally_for_all": True}]),
+    card("hq", type="base", cost=5, defense=7, factions=("kingdom",),
+         static=[{"on_play": {"match": {"type": "ship"}, "do": [{"combat": 1}]}},
+                 {"defense": 1}]),
+    sheets=[sheet("empire-1", "empire", 1, costs=(1, 2, 3, 4, 5)),
+            sheet("federation-1", "federation", 1, costs=(1, 2, 3, 4, 5), extends=True,
+                  ship=[{"trade": 1}], base=[{"combat": 1}])],
+)
+
+SEATS = [dict(side="empire", sheets=["empire-1"], scenario_sheet="empire-1"),
+         dict(side="federation", sheets=["federation-1"], scenario_sheet="federation-1")]
+
+
+def _setup(pack, seed: int, seats: list[dict] | None, authority: int) -> GameSetup:
+    """A 2-seat setup; `seats=None` for a core game without sides or sheets."""
+    seat_setups = [SeatSetup(**s) for s in seats] if seats else [SeatSetup(), SeatSetup()]
+    return GameSetup(pack=pack, seats=seat_setups, seed=seed, first=seed % 2,
+                     starting_authority=authority)
+
+
+def _scenario_1_seats(pack) -> list[dict]:
+    """Each side with its scenario-1 sheet of a shipped legacy pack (L18, L19)."""
+    seats = []
+    for side in ("empire", "federation"):
+        sheets = [k for k, v in pack.sheets.items() if v["side"] == side and v["scenario"] == 1]
+        seats.append(dict(side=side, sheets=sheets, scenario_sheet=sheets[0]))
+    return seats
+
+
+def _check_every_step(state, total: int) -> None:
+    zones = [*state.trade_deck, *state.explorers, *state.heap, *state.acquiring,
+             *(c for c in state.row if c >= 0)]
+    for seat in range(2):
+        zones += state.deck[seat] + state.hand[seat] + state.discard[seat] + state.ships[seat] \
+            + state.bases[seat]
+        assert state.trade[seat] >= 0 and state.combat[seat] >= 0
+    assert len(zones) == total and len(set(zones)) == total, "a card is in two zones or none"
+    assert state.outcome is not None or state.pending is None or state.legal_actions()
+
+
+def _check_sample(state, pack) -> None:
+    for seat in (0, 1, None):
+        assert not card_ids(view(state, seat)) & hidden_from(state, seat)
+    data = json.loads(json.dumps(serialize(state)))
+    assert deserialize(data, pack) == state
+    for action in state.legal_actions():
+        assert action_error(state, action) is None
+
+
+def playout(pack, seed: int, sample_every: int, seats: list[dict] | None = SEATS,
+            replay_check: bool = False, authority: int = 50):
+    setup = _setup(pack, seed, seats, authority)
+    state = new_game(setup)
+    total = len(state.design)
+    bots = [RandomBot(seed), RandomBot(seed + 7919)]
+    rng = random.Random(seed)
+    steps = 0
+    while state.outcome is None:
+        seat = state.decider
+        state.apply(bots[seat].choose(state, seat))
+        steps += 1
+        _check_every_step(state, total)
+        if rng.randrange(sample_every) == 0:
+            _check_sample(state, pack)
+        assert steps < 5000, "game does not end"
+    if replay_check:
+        assert replay(setup, [a.notation for a in state.history]) == state
+    return state
+
+
+def test_2000_random_games_with_every_effect_kind_keep_the_invariants() -> None:
+    """Short games (20 authority) so 2000 of them take seconds, not minutes."""
+    outcomes: dict[str, int] = {}
+    for seed in range(2000):
+        state = playout(EVERYTHING, seed, sample_every=500, replay_check=seed % 100 == 0,
+                        authority=20)
+        outcomes[state.outcome.reason] = outcomes.get(state.outcome.reason, 0) + 1
+    assert outcomes.get("authority", 0) > 1000
+    assert outcomes.get("political", 0) > 0  # random buying with stickers sometimes wins (L19)
+
+
+@pytest.mark.parametrize("name, games", [("core-set.json", 300), ("legacy-default.json", 100)])
+def test_shipped_packs_play_to_the_end(name: str, games: int) -> None:
+    path = ROOT / "fixtures" / "packs" / name
+    if not path.exists():
+        pytest.skip(f"{name} not written yet")
+    pack = load_pack(json.loads(path.read_text()), name)
+    seats = _scenario_1_seats(pack) if pack.kind == "legacy" else None
+    for seed in range(games):
+        playout(pack, seed, sample_every=200, seats=seats, replay_check=seed % 25 == 0)
