@@ -19,6 +19,7 @@ from campaign.state import (
     missing_choices,
     next_after_campaign_side,
 )
+from cards.text import ability_text
 
 
 def lang() -> str:
@@ -65,6 +66,16 @@ def how_label(how: str | None) -> str:
             "scenario": _("scenario condition")}.get(how or "", how or "")
 
 
+def sticker_text(sticker: dict | None) -> str:
+    """Return a sticker's printed text, or the text the cards app generates from its abilities."""
+    if not sticker:
+        return ""
+    if sticker.get("text"):
+        return text(sticker["text"], lang())
+    return "; ".join(ability_text(a, lang(), extends_primary=bool(sticker.get("and")))
+                     for a in sticker.get("abilities", []))
+
+
 @dataclass
 class SheetView:
     """A sticker sheet drawn as rows; each row says which sticker (if any) was used."""
@@ -82,8 +93,7 @@ def sheets_of_side(content: PackContent, state: CampaignState, side: str) -> lis
         sheet = content.sheets[sheet_id]
         used = state.used_rows.get(sheet_id, {})
         rows = [{"cost": row["cost"], "used": used.get(str(row["cost"])),
-                 "ship": text(row.get("ship", {}).get("text"), lang()),
-                 "base": text(row.get("base", {}).get("text"), lang())}
+                 "ship": sticker_text(row.get("ship")), "base": sticker_text(row.get("base"))}
                 for row in sheet["rows"]]
         views.append(SheetView(sheet_id, text(sheet.get("name"), lang()), sheet["scenario"], rows))
     return views

@@ -18,8 +18,9 @@ everything while the state steps back exactly one change.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from django.utils.translation import gettext as _
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("join/<str:token>/", views.join, name="join"),
     path("<int:pk>/", views.dashboard, name="dashboard"),
     path("<int:pk>/deck/", views.deck, name="deck"),
+    path("<int:pk>/poll/", views.poll, name="poll"),
     path("<int:pk>/scenarios/<int:number>/", views.scenario, name="scenario"),
     path("<int:pk>/sides/", views.wish, name="wish"),
     path("<int:pk>/open/", views.open_scenario, name="open"),

@@ -6,7 +6,8 @@ gets the 409 page.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -225,6 +226,17 @@ def deck(request: HttpRequest, pk: int) -> HttpResponse:
         context = {"campaign": campaign, **_deck_context(request, campaign)}
         return render(request, "campaign/_deck.html", context)
     return render(request, "campaign/dashboard.html", _dashboard_context(request, campaign))
+
+
+@login_required
+def poll(request: HttpRequest, pk: int) -> HttpResponse:
+    """Tell an open dashboard to reload when someone else changed the campaign (htmx polling)."""
+    campaign = _get_campaign_for_user(request, pk)
+    if request.GET.get("version") == str(campaign.version):
+        return HttpResponse(status=204)
+    response = HttpResponse(status=200)
+    response["HX-Refresh"] = "true"
+    return response
 
 
 @login_required

@@ -88,9 +88,8 @@ def test_two_players_run_scenario_1_in_two_browsers(live_server, browser: Browse
     alice.locator("select[name='vp_s1-first-blood']").select_option("federation")
     alice.get_by_role("button", name=t["save"], exact=True).click()
 
-    # Both dashboards show the new state.
+    # Both dashboards show the new state: Bob's without reloading (htmx polling).
     for page in (alice, bob):
-        page.reload()
         expect(page.locator("#next-step")).to_have_text(t["next"])
         expect(page.locator(".vp[data-side=empire]")).to_have_text(t["vp"])
         expect(page.locator("#side-empire .upgrades")).to_contain_text("#2")

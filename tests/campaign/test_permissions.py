@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 CAMPAIGN_URLS = [
-    ("dashboard", "get"), ("deck", "get"), ("history", "get"), ("undo", "get"), ("undo", "post"),
+    ("dashboard", "get"), ("deck", "get"), ("poll", "get"), ("history", "get"), ("undo", "get"), ("undo", "post"),
     ("export", "get"), ("record", "get"), ("record", "post"), ("wish", "post"), ("open", "post"),
     ("choose", "post"), ("after_upgrade", "post"), ("finish", "post"), ("delete", "post"),
     ("restore", "post"),

@@ -1,8 +1,6 @@
 """Campaign pages: the whole flow through the views, 409 on stale forms, refusals shown."""
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.urls import reverse
 
@@ -151,3 +149,10 @@ def test_soft_delete_and_restore(alice_client, campaign) -> None:
 def test_dashboard_speaks_both_languages(alice_client, started, lang, expected) -> None:
     alice_client.cookies["django_language"] = lang
     assert expected in alice_client.get(started.get_absolute_url()).content.decode()
+
+
+def test_poll_asks_an_outdated_dashboard_to_refresh(alice_client, started) -> None:
+    current = alice_client.get(url("poll", started), {"version": started.version})
+    assert current.status_code == 204
+    outdated = alice_client.get(url("poll", started), {"version": started.version - 1})
+    assert outdated["HX-Refresh"] == "true"
