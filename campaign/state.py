@@ -162,9 +162,9 @@ def apply(content: PackContent, state: CampaignState, kind: str, payload: Any) -
     new = CampaignState.from_dict(state.to_dict())
     try:
         handler(content, new, payload)
-    except (ContentError, KeyError, TypeError, ValueError) as error:
-        if isinstance(error, EventRefused):
-            raise
+    except EventRefused:
+        raise
+    except (ContentError, KeyError, TypeError, ValueError) as error:  # a payload missing a field
         raise EventRefused(_("Malformed event data: %(error)s") % {"error": error}) from None
     return new
 

@@ -345,3 +345,17 @@ def test_l2_each_seat_wishes_and_the_second_wish_settles_the_sides() -> None:
     assert fresh.state.sides == {"empire": 0, "federation": 1}
     assert fresh.state.coin_flip == {"side": "empire", "won_by_seat": 0}
     assert "already chosen" in fresh.refused(SIDE_WISHED, {"seat": 1, "side": "federation"})
+
+
+def test_l20_upgraded_copies_stay_in_the_trade_deck(in_scenario_1: Log) -> None:
+    in_scenario_1.add(GAME_RECORDED, game(upgrades=[up("kingdom-ship-2#3", "empire-1:2:ship")]))
+    deck = in_scenario_1.state.trade_deck(CONTENT)
+    assert "kingdom-ship-2#3" in deck and len(deck) == 60
+
+
+def test_l3_each_side_keeps_its_sheets_and_vp_cards_between_games(log: Log) -> None:
+    open_and_win(log, 1, "federation")
+    open_and_win(log, 2, "empire")
+    assert log.state.opened_sheets == {"empire": ["empire-1", "empire-2"],
+                                       "federation": ["federation-1", "federation-2"]}
+    assert log.state.vp_cards == {"empire": ["s2-victory"], "federation": ["s1-victory"]}

@@ -26,7 +26,7 @@ def test_invite_link_lets_a_friend_join_the_open_seat(client, pack, alice, bob) 
     join = reverse("campaign:join", args=[seat.invite_token])
     assert client.get(join).status_code == 302  # anonymous: to the login page first
     client.force_login(bob)
-    assert "Alice" not in client.get(join).content.decode() or True
+    assert "invites you to play the seat “Bob”" in client.get(join).content.decode()
     client.post(join)
     seat.refresh_from_db()
     assert seat.user == bob
@@ -156,3 +156,33 @@ def test_poll_asks_an_outdated_dashboard_to_refresh(alice_client, started) -> No
     assert current.status_code == 204
     outdated = alice_client.get(url("poll", started), {"version": started.version - 1})
     assert outdated["HX-Refresh"] == "true"
+
+
+def test_create_offers_the_users_own_legacy_pack_but_not_someone_elses(alice_client, pack, alice,
+                                                                       bob) -> None:
+    from tests.campaign.conftest import make_pack
+    own = make_pack("alice-box", owner=alice, builtin=False)
+    other = make_pack("bob-box", owner=bob, builtin=False)
+    form = alice_client.get(reverse("campaign:create")).context["form"]
+    offered = set(form.fields["pack"].queryset)
+    assert own in offered and pack in offered and other not in offered
+
+
+def test_l25_after_campaign_upgrade_and_finish_through_the_pages(alice_client, started,
+                                                                 alice) -> None:
+    started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice, 2)
+    for number in range(2, 13):
+        started.apply_event("scenario_opened", {"number": number}, alice, started.version)
+        if number == 2:
+            started.apply_event("choice_made", {"choice": "tribute", "option": "gold"}, alice,
+                                started.version)
+        started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice,
+                            started.version)
+    page = alice_client.get(started.get_absolute_url()).content.decode()
+    assert "Campaign winner: Star Empire" in page and "Star Empire upgrades a card" in page
+    alice_client.post(url("after_upgrade", started), {
+        "version": started.version, "copy": "kingdom-ship-2#1", "sticker": "empire-1:2:ship"})
+    started.refresh_from_db()
+    assert started.current_state.upgrades["kingdom-ship-2#1"]["scenario"] is None
+    refused = alice_client.post(url("finish", started), {"version": started.version}, follow=True)
+    assert "fill up to 20" in refused.content.decode()
