@@ -271,13 +271,11 @@ def enemies(state: GameState, seat: int) -> list[int]:
 
 
 def team_has_outpost(state: GameState, team: int) -> bool:
-    game = state.game
     design = state.design
-    for s in range(game.n):
-        if game.team[s] == team:
-            for inst in state.bases[s]:
-                if design[inst].outpost:
-                    return True
+    for s in state.game.team_seats[team]:
+        for inst in state.bases[s]:
+            if design[inst].outpost:
+                return True
     return False
 
 

@@ -264,7 +264,8 @@ def attack_error(state: GameState, seat: int, target: int) -> str | None:
     """Return why `seat` cannot attack player `target` now (C18, C20), or None."""
     if state.combat[seat] <= 0:
         return "you have no combat"
-    if target not in ops.enemies(state, seat):
+    game = state.game
+    if not 0 <= target < game.n or game.team[target] == game.team[seat] or not state.alive[target]:
         return "you can only attack an opponent"
     if ops.team_has_outpost(state, state.game.team[target]):
         return "an outpost protects that player: destroy the outposts first (C20)"
@@ -429,8 +430,12 @@ def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
         if has_stickers and cost + ops.upgrade_cost(d) <= trade:
             for sticker in ops.stickers_for(state, seat, d):
                 result.append(intern("buy", inst, -1, sticker))
-    if state.explorers and buy_error(state, seat, EXPLORER, "") is None:
-        result.append(BUY_EXPLORER)
+    explorers = state.explorers
+    if explorers:
+        d = design[explorers[-1]]
+        cost = ops.price(state, seat, d)[0] if state.discounts else (d.cost or 0)
+        if cost <= trade and not (forbids and ops.forbidden(state, seat, "buy", d)):
+            result.append(BUY_EXPLORER)
 
 
 def _decision_actions(state: GameState) -> list[Action]:
@@ -581,9 +586,10 @@ def _apply_end(state: GameState, a: Action) -> None:
     """C21 discard phase, C22 draw phase, then the next living seat's turn begins."""
     seat = state.active
     state.log.append(("end", seat))
-    for inst in list(state.copied):
-        restore_design(state, inst)
-    state.copied.clear()
+    if state.copied:
+        for inst in list(state.copied):
+            restore_design(state, inst)
+        state.copied.clear()
     state.trade[seat] = 0
     state.combat[seat] = 0
     discard = state.discard[seat]
@@ -616,10 +622,13 @@ def _begin_turn(state: GameState, seat: int) -> None:
     state.turns[seat] += 1
     state.turn += 1
     design = state.design
-    if any(design[b].outpost for b in state.bases[seat]):
-        stats = state.stats[seat]
-        stats["outpost_turn_starts"] = stats.get("outpost_turn_starts", 0) + 1
-    for from_turn, todo in reversed(state.game.start_of_turn[seat]):
+    for b in state.bases[seat]:
+        if design[b].outpost:
+            stats = state.stats[seat]
+            stats["outpost_turn_starts"] = stats.get("outpost_turn_starts", 0) + 1
+            break
+    start_of_turn = state.game.start_of_turn[seat]
+    for from_turn, todo in reversed(start_of_turn) if start_of_turn else ():
         if state.turns[seat] >= from_turn:
             state.stack.append([seat, -1, todo, 0, 0])
 

@@ -109,6 +109,7 @@ class Game:
         self.by_id = {d.id: d for d in self.designs}
         self.foes = [[s for s in ((seat + k) % self.n for k in range(1, self.n))
                       if self.team[s] != self.team[seat]] for seat in range(self.n)]
+        self.team_seats = {t: [s for s in range(self.n) if self.team[s] == t] for t in self.teams}
         self.checks_after_action = bool(self.victories or self.vp_cards)
         self.copy_id: list[str | None] = []   # per card instance
         self.initial_design: list[Design] = []  # per card instance, upgrades from earlier games

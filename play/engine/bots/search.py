@@ -110,9 +110,10 @@ class SearchBot:
     def rollout(self, state: GameState, seat: int, action: Action, deal: int) -> float:
         """Play one determinized game on from `action`; return the reward for `seat` in [0, 1]."""
         sim = determinize(state, seat, random.Random(deal))
+        # the horizon counts from before the action, so "end" does not buy itself an extra turn
+        stop_turn = sim.turn + (self.depth if self.depth is not None else 400)
         apply(sim, action)
         policy = self.policy
-        stop_turn = sim.turn + self.depth if self.depth is not None else sim.turn + 400
         while sim.outcome is None and sim.turn < stop_turn:
             who = sim.pending.seat if sim.pending is not None else sim.active
             apply(sim, policy.choose(sim, who))
