@@ -8,7 +8,6 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from cards.loading import load_pack_data
-from cards.models import ContentPack
 from tests.cards.packs import legacy_pack
 
 pytestmark = pytest.mark.django_db
