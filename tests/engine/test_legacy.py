@@ -177,3 +177,27 @@ def test_l19_stickers_of_an_earlier_sheet_do_not_count() -> None:
                   seat={"scenario_sheet": "empire-2"})
     state.apply(f"buy {inst(state, 'ship-5', 'row')} up empire-1:5:ship")
     assert state.outcome is None
+
+
+def test_l10_on_buy_table_rows_resolve_as_written() -> None:
+    """L10: the default on-buy rows (may draw then discard; combat; scrap from hand/discard)."""
+    pack = legacy_pack(
+        card("broker", cost=7, factions=("consortium",),
+             onbuy=[{"may": [{"draw": 2}, {"discard": 1}]}]),
+        card("warlord", cost=7, factions=("kingdom",), onbuy=[{"combat": 5}]),
+        card("picker", cost=7, factions=("scavengers",),
+             onbuy=[{"scrap": {"from": "hand_or_discard", "min": 0, "max": 2}}]))
+    state = stacked(pack, row=["broker", "warlord", "picker"])
+    state.trade[0] = 21
+    state.apply(f"buy {inst(state, 'broker', 'row')}")
+    state.apply("choose 1")
+    assert len(state.hand[0]) == 5
+    state.apply(f"pick {state.hand[0][0]}")
+    assert len(state.hand[0]) == 4 and state.pending is None
+    state.apply(f"buy {inst(state, 'warlord', 'row')}")
+    assert state.combat[0] == 5
+    picker = inst(state, "picker", "row")
+    state.apply(f"buy {picker}")
+    state.apply(f"pick {picker}")  # it is in the discard pile already (L9): it may scrap itself
+    state.apply("done")
+    assert picker in state.heap

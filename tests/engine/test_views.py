@@ -70,3 +70,16 @@ def test_event_log_reads_as_sentences_and_hides_draws() -> None:
 def test_legal_actions_only_in_the_deciders_view() -> None:
     state = new_game(GameSetup(pack=PACK, seed=1))
     assert view(state, 0)["legal"] and view(state, 1)["legal"] == []
+
+
+def test_c6_scrapped_cards_leave_the_game_for_good_and_stay_public() -> None:
+    state = stacked(PACK, hands=(["cutter"], []), decks=([], []))
+    cutter = inst(state, "cutter")
+    state.apply(f"play {cutter}")
+    state.apply(f"use {cutter} 1")
+    for _ in range(6):  # several turns and reshuffles later it never comes back
+        state.apply("end")
+    assert cutter in state.heap
+    assert all(cutter not in zone for zones in (state.deck, state.hand, state.discard)
+               for zone in zones)
+    assert [c["id"] for c in view(state, 1)["scrap_heap"]] == [cutter]
