@@ -18,8 +18,9 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from . import GameSetup, Pack, PackError, SeatSetup, apply, load_pack, new_game
 from .bots import Bot
@@ -118,7 +119,7 @@ def run(pack: Pack, names: Sequence[str], games: int, seed: int = 0,
         "games_per_s": round(games / elapsed, 2),
         "decisions_per_s": round(decisions / elapsed, 1),
         "median_turn_seconds": {label: round(statistics.median(spent), 4) if spent else 0.0
-                                for label, spent in zip(labels, turn_seconds)},
+                                for label, spent in zip(labels, turn_seconds, strict=True)},
     }
 
 

@@ -203,7 +203,8 @@ def combat_scraps(state: GameState, seat: int) -> list[tuple[int, Action]]:
     design = state.design
     for inst in state.ships[seat] + state.bases[seat]:
         for ability in design[inst].scraps:
-            n = sum(arg for kind, arg in ability.effects if kind == "combat" and arg.__class__ is int)
+            n = sum(arg for kind, arg in ability.effects
+                    if kind == "combat" and arg.__class__ is int)
             if n and use_error(state, seat, inst, ability.index) is None:
                 result.append((n, intern("use", inst, ability.index)))
     return result
@@ -302,7 +303,7 @@ def late_scrap(state: GameState, seat: int) -> Action | None:
     foes = ops.enemies(state, seat)
     if not foes or state.authority[state.game.team[foes[0]]] > LATE_AUTHORITY:
         return None
-    for n, action in combat_scraps(state, seat):
+    for _combat, action in combat_scraps(state, seat):
         if card_value(state.design[action.card]) <= 2:
             return action
     return None
@@ -360,7 +361,8 @@ def _acquire_free(state: GameState, seat: int) -> Action:
     """Take the most valuable card, upgraded when a sticker is affordable (scenario sheet first)."""
     d = state.pending
     best = _strongest(state, d.options)
-    stickers = [a for a in legal_actions(state) if a.kind == "pick" and a.card == best and a.sticker]
+    stickers = [a for a in legal_actions(state)
+                if a.kind == "pick" and a.card == best and a.sticker]
     if stickers:
         return _preferred_sticker(state, seat, stickers)
     return PICK[best]

@@ -5,7 +5,8 @@ The simulation CLI and the site use this one factory, so a new bot is one line i
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import Bot
 from .heuristic import HeuristicBot

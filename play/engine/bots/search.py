@@ -34,8 +34,15 @@ from .. import ops
 from ..actions import PLAY, Action
 from ..rules import apply, legal_actions
 from ..state import GameState
-from .heuristic import (HeuristicBot, answer_decision, card_value, free_ability, lethal_step,
-                        play_order, political_win)
+from .heuristic import (
+    HeuristicBot,
+    answer_decision,
+    card_value,
+    free_ability,
+    lethal_step,
+    play_order,
+    political_win,
+)
 
 
 class SearchBot:

@@ -1,0 +1,209 @@
+"""Bots: always legal, sensible answers (lethal, outposts, scraps, discards), search budget."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from play.engine import GameSetup, apply, legal_actions, load_pack, new_game
+from play.engine.bots.heuristic import HeuristicBot, best_purchase
+from play.engine.bots.registry import get_bot
+from play.engine.bots.search import SearchBot, determinize
+from play.engine.simulate import seat_setups
+
+from .packs import card, core_pack, inst, play_all, stacked
+
+PACKS = Path(__file__).resolve().parents[2] / "fixtures" / "packs"
+CORE = load_pack(json.loads((PACKS / "core-set.json").read_text()))
+LEGACY = load_pack(json.loads((PACKS / "legacy-default.json").read_text()))
+
+PACK = core_pack(
+    card("brute", factions=("blob",), primary=[{"combat": 8}]),
+    card("wall", type="base", cost=3, defense=4, outpost=True, factions=("machine",)),
+    card("tower", type="base", cost=5, defense=3, factions=("empire",)),
+    card("forcer", factions=("empire",), primary=[{"opponent_discards": 1}]),
+    card("recycler", factions=("machine",), primary=[{"scrap": {"from": "hand_or_discard",
+                                                               "max": 2}}]),
+    card("picker", factions=("empire",), primary=[{"choose": [[{"authority": 1}],
+                                                              [{"combat": 4}]]}]),
+)
+
+
+def _play_out(pack, names: tuple[str, str], seed: int, **options) -> int:
+    """Play one game, asserting every bot action is legal; return the number of actions."""
+    setup = GameSetup(pack=pack, seats=seat_setups(pack), seed=seed, first=seed % 2)
+    state = new_game(setup)
+    bots = [get_bot(name, seed=seed + k, **options.get(name, {})) for k, name in enumerate(names)]
+    actions = 0
+    while state.outcome is None:
+        seat = state.decider
+        action = bots[seat].choose(state, seat)
+        assert action in legal_actions(state), (action, seed)
+        apply(state, action)
+        actions += 1
+    return actions
+
+
+@pytest.mark.parametrize("names", [("heuristic", "random"), ("heuristic", "heuristic")])
+def test_heuristic_bot_only_plays_legal_actions_in_core_games(names) -> None:
+    for seed in range(15):
+        assert _play_out(CORE, names, seed) > 0
+
+
+def test_heuristic_bot_only_plays_legal_actions_in_legacy_games_with_upgrades() -> None:
+    """L11-L19: with sticker sheets the heuristic upgrades (and some games end politically)."""
+    upgrades = 0
+    for seed in range(10):
+        setup = GameSetup(pack=LEGACY, seats=seat_setups(LEGACY), seed=seed)
+        state = new_game(setup)
+        bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
+        while state.outcome is None:
+            action = bots[state.decider].choose(state, state.decider)
+            assert action in legal_actions(state)
+            apply(state, action)
+        upgrades += len(state.outcome.upgrades)
+    assert upgrades > 0
+
+
+def test_search_bot_only_plays_legal_actions() -> None:
+    for seed in range(2):
+        _play_out(CORE, ("search", "heuristic"), seed,
+                  search={"iterations": 4, "depth": 2})
+
+
+def test_heuristic_beats_random_in_a_small_sample() -> None:
+    wins = 0
+    for seed in range(50):
+        setup = GameSetup(pack=CORE, seed=seed, first=seed % 2)
+        state = new_game(setup)
+        bots = [HeuristicBot(seed), get_bot("random", seed=seed)]
+        while state.outcome is None:
+            apply(state, bots[state.decider].choose(state, state.decider))
+        wins += state.outcome.winner == 0
+    assert wins >= 45
+
+
+# -- heuristic decisions on stacked decks ------------------------------------------------------
+
+def _seat1_bases(*cids: str, hand: list[str]):
+    """Seat 1 has these bases in play; seat 0 holds `hand` on its second turn."""
+    state = stacked(PACK, hands=([], list(cids)), decks=(hand + ["scout"] * 10, []))
+    state.apply("end")
+    for cid in cids:
+        state.apply(f"play {inst(state, cid, seat=1)}")
+    state.apply("end")
+    return state
+
+
+def test_c20_heuristic_destroys_the_blocking_outpost_before_attacking() -> None:
+    state = _seat1_bases("wall", hand=["brute", "scout", "scout", "scout", "scout"])
+    wall = inst(state, "wall", "bases", seat=1)
+    play_all(state)
+    bot = HeuristicBot(0)
+    assert bot.choose(state, 0).notation == f"destroy {wall}"
+    state.apply(f"destroy {wall}")
+    assert bot.choose(state, 0).notation == "attack 1"
+
+
+def test_c19_heuristic_destroys_a_base_worth_it_when_not_racing() -> None:
+    state = _seat1_bases("tower", hand=["brute", "scout", "scout", "scout", "scout"])
+    tower = inst(state, "tower", "bases", seat=1)
+    play_all(state)
+    assert HeuristicBot(0).choose(state, 0).notation == f"destroy {tower}"
+
+
+def test_c26_heuristic_goes_face_when_lethal_even_past_a_base() -> None:
+    state = _seat1_bases("tower", hand=["brute", "scout", "scout", "scout", "scout"])
+    state.authority[1] = 8
+    play_all(state)
+    assert HeuristicBot(0).choose(state, 0).notation == "attack 1"
+
+
+def test_c15_heuristic_scraps_an_explorer_for_lethal() -> None:
+    state = stacked(PACK, hands=(["brute", "explorer"], []))
+    state.authority[1] = 10
+    play_all(state)
+    explorer = inst(state, "explorer", "ships")
+    assert HeuristicBot(0).choose(state, 0).notation == f"use {explorer} 1"
+
+
+def test_c23_forced_discard_drops_the_weakest_card() -> None:
+    state = stacked(PACK, hands=(["forcer"], ["brute", "tower", "viper", "wall", "brute"]))
+    state.apply(f"play {inst(state, 'forcer')}")
+    assert state.pending.kind == "opp_discard" and state.decider == 1
+    viper = inst(state, "viper", seat=1)
+    assert HeuristicBot(0).choose(state, 1).notation == f"pick {viper}"
+
+
+def test_heuristic_scraps_starters_and_stops_before_good_cards() -> None:
+    state = stacked(PACK, hands=(["recycler", "brute", "scout"], []))
+    state.apply(f"play {inst(state, 'recycler')}")
+    bot = HeuristicBot(0)
+    first = bot.choose(state, 0)
+    assert state.design[first.card].id == "scout"
+    state.apply(first)
+    if state.pending is not None:  # only the brute is left to scrap: decline
+        assert bot.choose(state, 0).notation == "done"
+
+
+def test_c13_heuristic_picks_the_better_branch_of_a_choice() -> None:
+    state = stacked(PACK, hands=(["picker"], []))
+    state.apply(f"play {inst(state, 'picker')}")
+    assert HeuristicBot(0).choose(state, 0).notation == "choose 1"  # 4 combat > 1 authority
+
+
+def test_c17_heuristic_buys_the_most_valuable_affordable_set() -> None:
+    cheap, dear, explorer = ("buy", 1), ("buy", 2), ("buy", -1)
+    from play.engine.actions import intern
+    options = [(2, 2.0, intern(*cheap)), (5, 5.0, intern(*dear)), (2, 1.5, intern(*explorer))]
+    assert best_purchase(options, 5) == intern(*dear)
+    assert best_purchase(options, 4) == intern(*cheap)  # 2 + explorer beats nothing better
+    assert best_purchase(options, 1) is None
+
+
+# -- search ------------------------------------------------------------------------------------
+
+def _midgame(seed: int = 3, actions: int = 120):
+    state = new_game(GameSetup(pack=CORE, seed=seed))
+    bots = [HeuristicBot(1), HeuristicBot(2)]
+    for _ in range(actions):
+        apply(state, bots[state.decider].choose(state, state.decider))
+    return state
+
+
+def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
+    state = _midgame()
+    before = state.to_dict()
+    seat = state.decider
+    other = 1 - seat
+    sim = determinize(state, seat, random.Random(5))
+    assert state.to_dict() == before  # the real game is untouched
+    assert sim.hand[seat] == state.hand[seat] and sim.row == state.row
+    assert sorted(sim.deck[seat]) == sorted(state.deck[seat])
+    assert len(sim.hand[other]) == len(state.hand[other])
+    hidden = state.hand[other] + state.deck[other]
+    assert sorted(sim.hand[other] + sim.deck[other]) == sorted(hidden)
+    assert sorted(sim.trade_deck) == sorted(state.trade_deck)
+
+
+def test_search_respects_its_iteration_budget() -> None:
+    state = _midgame()
+    bot = SearchBot(1, iterations=7, depth=2)
+    for _ in range(40):
+        if state.outcome is not None:
+            break
+        seat = state.decider
+        action = bot.choose(state, seat) if seat == 0 else HeuristicBot(0).choose(state, seat)
+        apply(state, action)
+    assert bot.searches > 0
+    assert 0 < bot.rollouts <= 7 * bot.searches
+
+
+def test_search_rejects_a_bad_budget() -> None:
+    with pytest.raises(ValueError, match="iterations"):
+        SearchBot(1, iterations=0)
+    with pytest.raises(ValueError, match="bad option"):
+        get_bot("search", seed=1, budget=3)
