@@ -7,6 +7,7 @@ DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and usually DATABASE_URL; see README.md for t
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -91,6 +92,13 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # SQLite will not create the folder for its file.
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+    # Tests use a file too, not Django's shared-cache in-memory database: that one answers a
+    # concurrent writer with "table is locked" at once, ignoring the busy timeout, so tests of
+    # concurrent requests would not see what the site sees. One file per process, so two test
+    # runs in the same checkout do not collide.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"starledger-test-{os.getpid()}.sqlite3")
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Accounts (django-allauth) ------------------------------------------------------------------

@@ -56,6 +56,13 @@ _DB_FIXTURES = {
 _BROWSER_FIXTURES = {"browser", "page"}
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Hash test passwords with MD5: the real hasher costs ~0.5 s per user on a small machine."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark browser tests, and keep only database tests when STARLEDGER_DB_TESTS_ONLY is set."""
     db_only = os.environ.get("STARLEDGER_DB_TESTS_ONLY") == "1"
