@@ -267,7 +267,8 @@ def after_action(state: GameState) -> None:
 def enemies(state: GameState, seat: int) -> list[int]:
     """Return the living opponents of a seat in turn order after it (the default target first)."""
     alive = state.alive
-    return [s for s in state.game.foes[seat] if alive[s]]
+    foes = [s for s in state.game.foes[seat] if alive[s]]
+    return foes[:1] if state.game.targets_next_only else foes
 
 
 def team_has_outpost(state: GameState, team: int) -> bool:

@@ -267,6 +267,8 @@ def attack_error(state: GameState, seat: int, target: int) -> str | None:
     game = state.game
     if not 0 <= target < game.n or game.team[target] == game.team[seat] or not state.alive[target]:
         return "you can only attack an opponent"
+    if game.targets_next_only and target not in ops.enemies(state, seat):
+        return "you may only attack the next opponent in turn order"
     if ops.team_has_outpost(state, state.game.team[target]):
         return "an outpost protects that player: destroy the outposts first (C20)"
     if state.game.forbids[seat] and ops.forbidden(state, seat, "attack_player"):

@@ -44,6 +44,9 @@ class GameSetup:
     `trade_deck_order=True` keeps that list as the deck order (top card first) instead of
     shuffling it. `hand_sizes` are the first hands in turn order (C3: 3 then 5). `used_rows` are
     sticker rows already used in the campaign (``"empire-1:3"``, L14). `rules` are scenario RULEs.
+    `targeting` is who a seat may attack and target: ``"all"`` opponents (M1, M2, M5) or only the
+    ``"next"`` living opponent in turn order (M3's left neighbour); outposts protect a whole team
+    (C20 per team) either way.
     """
 
     pack: Pack
@@ -60,6 +63,7 @@ class GameSetup:
     vp_cards: list[str] = field(default_factory=list)
     used_rows: list[str] = field(default_factory=list)
     seed: int = 0
+    targeting: str = "all"
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dict (the pack is named by id)."""
@@ -100,6 +104,9 @@ class Game:
         self.teams = sorted(set(self.team))
         if len(self.teams) < 2:
             raise SetupError("a game needs at least two teams")
+        if setup.targeting not in ("all", "next"):
+            raise SetupError(f"targeting is 'all' or 'next', not {setup.targeting!r}")
+        self.targets_next_only = setup.targeting == "next"
         self.rules = validate_rules(setup.rules, pack)
         self.designs = self._designs_after_card_stats()
         self._seat_rules()

@@ -1,6 +1,8 @@
 """Bots: anything with `choose(state, seat) -> Action` returning one of `legal_actions(state)`.
 
-`Bot` is the interface the heuristic and search bots follow too; `BOTS` names the built-in ones.
+`Bot` is the interface the heuristic and search bots follow too. A bot may read the state it is
+given (including hidden parts, so honest bots should only use what `view(state, seat)` shows or
+sample the rest) and must not change it: search on `state.clone()`.
 """
 
 from __future__ import annotations
