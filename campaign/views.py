@@ -264,8 +264,10 @@ def wish(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _show_errors(request: HttpRequest, campaign: Campaign, form: Any) -> HttpResponse:
-    for error in form.errors.get("__all__", []) or [e for errs in form.errors.values() for e in errs]:
-        messages.error(request, error)
+    """Show the errors of a form that lives on the dashboard as messages there."""
+    for errors in form.errors.values():
+        for error in errors:
+            messages.error(request, error)
     return redirect(campaign)
 
 

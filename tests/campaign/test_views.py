@@ -186,3 +186,11 @@ def test_l25_after_campaign_upgrade_and_finish_through_the_pages(alice_client, s
     assert started.current_state.upgrades["kingdom-ship-2#1"]["scenario"] is None
     refused = alice_client.post(url("finish", started), {"version": started.version}, follow=True)
     assert "fill up to 20" in refused.content.decode()
+
+
+def test_l2_refused_wish_comes_back_as_a_message(alice_client, campaign) -> None:
+    response = alice_client.post(url("wish", campaign), {"version": 0, "seat": 0, "side": "blob"},
+                                 follow=True)
+    assert "Select a valid choice" in response.content.decode()
+    campaign.refresh_from_db()
+    assert campaign.version == 0
