@@ -40,3 +40,9 @@ def test_bot_campaign_backup_round_trip_is_identical(summary: dict) -> None:
     copy = import_campaign(exported, campaign.creator)
     assert copy.state == campaign.state
     assert dumps(export_campaign(copy)) == exported
+
+
+def test_cached_state_equals_the_state_derived_from_the_log(summary: dict) -> None:
+    from campaign.state import derive
+    campaign = Campaign.objects.get(pk=summary["campaign"])
+    assert derive(campaign.content, campaign.log()).to_dict() == campaign.state

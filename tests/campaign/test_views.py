@@ -194,3 +194,14 @@ def test_l2_refused_wish_comes_back_as_a_message(alice_client, campaign) -> None
     assert "Select a valid choice" in response.content.decode()
     campaign.refresh_from_db()
     assert campaign.version == 0
+
+
+def test_l6_first_players_choice_through_the_dashboard(alice_client, started, alice) -> None:
+    started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice, 2)
+    started.apply_event("scenario_opened", {"number": 2}, alice, 3)
+    page = alice_client.get(started.get_absolute_url()).content.decode()
+    assert "Demand a tribute?" in page and "Record the game" not in page
+    alice_client.post(url("choose", started), {"version": 4, "choice": "tribute", "option": "gold"})
+    page = alice_client.get(started.get_absolute_url()).content.decode()
+    assert "Empire starts with 55 authority" in page  # the reminder card
+    assert "Record the game of scenario 2" in page
