@@ -298,6 +298,16 @@ def table(entries: list[dict], low: float = 0.45, high: float = 0.55) -> str:
     return "\n".join(lines)
 
 
+def options_table(entries: list[dict]) -> str:
+    """Return, per scenario and card side, how often the first player won with each option."""
+    lines = ["| # | card side: choice=option | games | first player win % |", "|---|---|---|---|"]
+    for e in entries:
+        for key, row in e["options"].items():
+            lines.append(f"| {e['scenario']} | {key} | {row['games']} "
+                         f"| {_pct(row['first_win_rate'])} |")
+    return "\n".join(lines)
+
+
 def _pct(rate: float) -> str:
     return f"{100 * rate:.0f}" if math.isfinite(rate) else "–"
 

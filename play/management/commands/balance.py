@@ -132,6 +132,8 @@ class Command(BaseCommand):
         started = time.monotonic()
         entries = self._simulate(path, scenarios, games, campaigns, options)
         self.stdout.write(sim.table(entries))
+        self.stdout.write("\nThe first player's choices (picked at random):\n")
+        self.stdout.write(sim.options_table(entries))
         self._report(entries, games, options, time.monotonic() - started)
         if options["json"]:
             self.stdout.write(json.dumps([sim.as_json_safe(e) for e in entries]))
