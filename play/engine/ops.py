@@ -21,6 +21,11 @@ def draw(state: GameState, seat: int, n: int) -> int:
     """Draw up to n cards; reshuffle the discard pile into the deck when it runs out (C22)."""
     deck = state.deck[seat]
     hand = state.hand[seat]
+    if len(deck) >= n > 0:  # the common case: no reshuffle needed
+        hand.extend(reversed(deck[-n:]))
+        del deck[-n:]
+        state.log.append(("draw", seat, n))
+        return n
     drawn = 0
     for _ in range(n):
         if not deck:

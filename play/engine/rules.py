@@ -356,6 +356,8 @@ def _decision_error(state: GameState, a: Action) -> str | None:
     if a.card not in d.options:
         return "that card is not one of the options"
     if a.sticker:
+        if d.kind != "acquire_free":
+            return "only a card you acquire can be upgraded (L11)"
         design = state.design[a.card]
         why = ops.sticker_ok(state, d.seat, design, a.sticker)
         if why:
@@ -413,7 +415,14 @@ def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
                     continue
                 if when == "ally" and not ally_ok(state, seat, inst, ability.fbit):
                     continue
-                result.append(intern("use", inst, ability.index))
+                key = inst * SLOTS + ability.index
+                action = _USE.get(key)
+                if action is None:
+                    action = _USE[key] = intern("use", inst, ability.index)
+                result.append(action)
+
+
+_USE: dict[int, Action] = {}  # `use` actions by card * SLOTS + ability index
 
 
 def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
@@ -460,8 +469,8 @@ def _decision_actions(state: GameState) -> list[Action]:
 
 def apply(state: GameState, action: Action | str) -> None:
     """Apply one legal action; raise `IllegalAction` (state unchanged) for anything else."""
-    if action.__class__ is str:
-        action = Action.parse(action)
+    if action.__class__ is not Action:
+        action = _as_action(action)
     # fast path for the most common action; same predicate as _check_play
     if not (action.kind == "play" and state.pending is None and state.outcome is None
             and action.index == -1 and not action.sticker and action.card >= 0
@@ -469,12 +478,22 @@ def apply(state: GameState, action: Action | str) -> None:
         why = action_error(state, action)
         if why is not None:
             raise IllegalAction(f"cannot {getattr(action, 'notation', action)}: {why}")
-    APPLY[action.kind](state, action)
+        APPLY[action.kind](state, action)
+    else:
+        _apply_play(state, action)
     state.history.append(action)
     if state.stack:
         effects.run(state)
     if state.game.checks_after_action:
         ops.after_action(state)
+
+
+def _as_action(value: object) -> Action:
+    if isinstance(value, str):
+        return Action.parse(value)
+    if isinstance(value, Action):
+        return value
+    raise IllegalAction(f"not an action: {value!r}")
 
 
 def _apply_play(state: GameState, a: Action) -> None:

@@ -137,14 +137,17 @@ def play_order(design: Design) -> int:
 def free_ability(state: GameState, seat: int) -> Action | None:
     """Return a base primary or ally ability to use now (they cost nothing), or None."""
     design = state.design
+    used = state.used
+    game = state.game
     for zone in (state.bases[seat], state.ships[seat]):
         for inst in zone:
-            for ability in state.game.abilities(design[inst], seat):
-                if ability.when not in ("ally", "primary") or ability.when == "primary" \
-                        and not design[inst].is_base:
-                    continue
-                if use_error(state, seat, inst, ability.index) is None:
-                    return intern("use", inst, ability.index)
+            d = design[inst]
+            for ability in game.abilities(d, seat) if game.has_grants else d.usable:
+                when = ability.when
+                if when == "ally" or when == "primary" and d.is_base:
+                    if inst * ops.ABILITY_SLOTS + ability.index not in used \
+                            and use_error(state, seat, inst, ability.index) is None:
+                        return intern("use", inst, ability.index)
     return None
 
 
