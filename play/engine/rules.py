@@ -2,8 +2,9 @@
 
 Legality lives in one place: each action kind has one check function that returns why the action
 is illegal (or None). `apply` runs the check for the one action it is given; `legal_actions`
-enumerates candidates built from the same predicates (`can_use`, `buy_error`, ...). A property test
-holds the two to each other.
+enumerates candidates and keeps those that pass the same per-card predicates (`ability_error`,
+`purchase_error`, `attack_error`, `destroy_error`, `pick_sticker_error`). A property test holds
+the two to each other.
 """
 
 from __future__ import annotations
@@ -221,17 +222,23 @@ def use_error(state: GameState, seat: int, inst: int, index: int) -> str | None:
     ability = ability_of(state, seat, inst, index)
     if ability is None:
         return "that card has no such ability"
-    if inst * SLOTS + index in state.used:
+    return ability_error(state, seat, inst, ability)
+
+
+def ability_error(state: GameState, seat: int, inst: int, ability: Ability) -> str | None:
+    """Return why this ability of a card in play cannot be used now, or None (the one check
+    `use` actions pass, whether listed or applied)."""
+    if inst * SLOTS + ability.index in state.used:
         return "that ability was already used this turn (C11)"
     when = ability.when
-    if when == "primary":
-        return None if state.design[inst].is_base else "a ship's primary ability happens when played (C9)"
     if when == "ally":
         if ally_ok(state, seat, inst, ability.fbit):
             return None
         return f"that ally ability needs another {ability.faction} card in play (C14)"
     if when == "scrap":
         return None
+    if when == "primary":
+        return None if state.design[inst].is_base else "a ship's primary ability happens when played (C9)"
     return "that ability is not used this way"
 
 
@@ -242,12 +249,15 @@ def buy_error(state: GameState, seat: int, inst: int, sticker: str) -> str | Non
             return "no explorers are left"
         if sticker:
             return "explorers cannot be upgraded"
-        design = state.design[state.explorers[-1]]
-    else:
-        if inst < 0 or inst not in state.row:
-            return "that card is not in the trade row"
-        design = state.design[inst]
-    cost = ops.price(state, seat, design)[0]
+        return purchase_error(state, seat, state.design[state.explorers[-1]], sticker)
+    if inst < 0 or inst not in state.row:
+        return "that card is not in the trade row"
+    return purchase_error(state, seat, state.design[inst], sticker)
+
+
+def purchase_error(state: GameState, seat: int, design: Design, sticker: str) -> str | None:
+    """Return why a card on offer cannot be bought (with this sticker) now, or None."""
+    cost = ops.price(state, seat, design)[0] if state.discounts else (design.cost or 0)
     if sticker:
         why = ops.sticker_ok(state, seat, design, sticker)
         if why:
@@ -355,15 +365,20 @@ def _decision_error(state: GameState, a: Action) -> str | None:
         return None if a.index in d.options else "no such option"
     if a.card not in d.options:
         return "that card is not one of the options"
-    if a.sticker:
-        if d.kind != "acquire_free":
-            return "only a card you acquire can be upgraded (L11)"
-        design = state.design[a.card]
-        why = ops.sticker_ok(state, d.seat, design, a.sticker)
-        if why:
-            return why
-        if state.trade[d.seat] < ops.upgrade_cost(design):
-            return f"an upgrade costs {ops.upgrade_cost(design)} trade (L11)"
+    return pick_sticker_error(state, d.kind, d.seat, a.card, a.sticker) if a.sticker else None
+
+
+def pick_sticker_error(state: GameState, kind: str, seat: int, inst: int, sticker: str
+                       ) -> str | None:
+    """Return why a picked card cannot take this sticker, or None (L11: acquisitions only)."""
+    if kind != "acquire_free":
+        return "only a card you acquire can be upgraded (L11)"
+    design = state.design[inst]
+    why = ops.sticker_ok(state, seat, design, sticker)
+    if why:
+        return why
+    if state.trade[seat] < ops.upgrade_cost(design):
+        return f"an upgrade costs {ops.upgrade_cost(design)} trade (L11)"
     return None
 
 
@@ -400,53 +415,40 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
-    used = state.used
     design = state.design
     game = state.game
     for zone in (state.ships[seat], state.bases[seat]):
         for inst in zone:
             d = design[inst]
-            abilities = game.abilities(d, seat) if game.has_grants else d.usable
-            for ability in abilities:
-                when = ability.when
-                if when == "primary" and not d.is_base or when in ("onbuy", "static"):
-                    continue
-                if inst * SLOTS + ability.index in used:
-                    continue
-                if when == "ally" and not ally_ok(state, seat, inst, ability.fbit):
-                    continue
-                key = inst * SLOTS + ability.index
-                action = _USE.get(key)
-                if action is None:
-                    action = _USE[key] = intern("use", inst, ability.index)
-                result.append(action)
+            for ability in game.abilities(d, seat) if game.has_grants else d.usable:
+                if ability_error(state, seat, inst, ability) is None:
+                    key = inst * SLOTS + ability.index
+                    action = _USE.get(key)
+                    if action is None:
+                        action = _USE[key] = intern("use", inst, ability.index)
+                    result.append(action)
 
 
 _USE: dict[int, Action] = {}  # `use` actions by card * SLOTS + ability index
 
 
 def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
-    trade = state.trade[seat]
     design = state.design
-    forbids = state.game.forbids[seat]
     has_stickers = bool(state.game.sticker_options[seat])
     for inst in state.row:
         if inst < 0:
             continue
         d = design[inst]
-        cost = ops.price(state, seat, d)[0] if state.discounts else (d.cost or 0)
-        if cost > trade or forbids and ops.forbidden(state, seat, "buy", d):
+        if purchase_error(state, seat, d, "") is not None:
             continue
         result.append(BUY[inst])
-        if has_stickers and cost + ops.upgrade_cost(d) <= trade:
+        if has_stickers:
             for sticker in ops.stickers_for(state, seat, d):
-                result.append(intern("buy", inst, -1, sticker))
+                if purchase_error(state, seat, d, sticker) is None:
+                    result.append(intern("buy", inst, -1, sticker))
     explorers = state.explorers
-    if explorers:
-        d = design[explorers[-1]]
-        cost = ops.price(state, seat, d)[0] if state.discounts else (d.cost or 0)
-        if cost <= trade and not (forbids and ops.forbidden(state, seat, "buy", d)):
-            result.append(BUY_EXPLORER)
+    if explorers and purchase_error(state, seat, design[explorers[-1]], "") is None:
+        result.append(BUY_EXPLORER)
 
 
 def _decision_actions(state: GameState) -> list[Action]:
@@ -457,9 +459,9 @@ def _decision_actions(state: GameState) -> list[Action]:
     result = [PICK[c] for c in d.options]
     if d.kind == "acquire_free" and state.game.sticker_options[d.seat]:
         for c in d.options:
-            design = state.design[c]
-            if state.trade[d.seat] >= ops.upgrade_cost(design):
-                result.extend(intern("pick", c, -1, s) for s in ops.stickers_for(state, d.seat, design))
+            result.extend(intern("pick", c, -1, s) for s in ops.stickers_for(state, d.seat,
+                                                                            state.design[c])
+                          if pick_sticker_error(state, d.kind, d.seat, c, s) is None)
     if d.picked >= d.min:
         result.append(DONE)
     return result
