@@ -274,7 +274,7 @@ def test_s7_buyout_forbids_the_federation_upgraded_cards() -> None:
 
 
 def test_s8_raid_is_won_by_damage_dealt_and_hands_are_six() -> None:
-    """L6, scenario 8: hands of 6; 45 damage dealt wins at once even if the target still has authority."""
+    """L6, scenario 8 (Empire side): hands of 6; 55 damage dealt wins at once, authority left or not."""
     frigates = ["kingdom-guard-frigate"] * 14
     state = start(8, decks=(frigates, None),
                   extra_rules=({"starting_authority": {"who": "second", "n": 200}},))
@@ -304,25 +304,27 @@ def test_s9_no_explorers_and_harder_bases() -> None:
 
 
 def test_s10_invader_and_defender_with_blitz() -> None:
-    """L6, scenario 10 (Blitz): 45 against 55 authority; +2 combat each turn; no bases for the invader."""
+    """L6, scenario 10 (Blitz): 47 against 53 authority; +2 combat each turn; no bases for the invader."""
     state = start(10, first="federation", options={"march": "blitz"},
                   decks=(["scout"] * 3 + side_deck("federation")[3:], None))
-    assert (me(state, 0)["authority"], me(state, 1)["authority"]) == (45, 55)
+    assert (me(state, 0)["authority"], me(state, 1)["authority"]) == (47, 53)
     assert me(state, 0)["combat"] == 2
     play_hand(state)
     with pytest.raises(IllegalAction, match="forbids buying"):
         apply(state, f"buy {row_card(state, 'scavengers-chop-shop')['id']}")
 
 
-def test_s11_destroying_four_bases_wins() -> None:
-    """L6, scenario 11 (Storm): the defender starts with two bases; the fourth base destroyed wins at once."""
+def test_s11_destroying_five_bases_wins_for_the_empire() -> None:
+    """L6, scenario 11 (Empire side, Storm): the fifth base the Empire destroys wins at once."""
     sovereigns = ["kingdom-sovereign"] * 11
-    extra = ({"start_in_play": {"who": "second", "card": "token-envoys-pavilion"}},
-             {"start_in_play": {"who": "second", "card": "token-federal-garrison"}})
+    extra = tuple({"start_in_play": {"who": "second", "card": card}}
+                  for card in ("token-envoys-pavilion", "token-federal-garrison",
+                               "token-siege-battery", "token-siege-battery"))
     state = start(11, options={"assault": "storm"}, decks=(sovereigns, None), extra_rules=extra)
     assert row_card(state, "scavengers-chop-shop")["cost"] == CARDS["scavengers-chop-shop"]["cost"] - 1
+    assert me(state, EMPIRE)["authority"] == 44  # the price of Storm
     bases = me(state, FEDERATION)["bases"]
-    assert {b["card"] for b in bases} >= {"token-last-bastion", "token-siege-battery"}
+    assert len(bases) == 5 and bases[0]["card"] == "token-last-bastion"  # the catch-up outpost
     play_hand(state)  # each Sovereign draws the next: 11 x 6 combat + 2 from Storm
     outposts = [b for b in bases if b["outpost"]]
     for base in outposts + [b for b in bases if not b["outpost"]]:
