@@ -7,6 +7,7 @@ store it beside the action list: setup + seed + actions rebuild a game exactly.
 from __future__ import annotations
 
 import copy
+import random
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -44,6 +45,7 @@ class GameSetup:
     `trade_deck_order=True` keeps that list as the deck order (top card first) instead of
     shuffling it. `hand_sizes` are the first hands in turn order (C3: 3 then 5). `used_rows` are
     sticker rows already used in the campaign (``"empire-1:3"``, L14). `rules` are scenario RULEs.
+    `first=None` draws the first player from the seed (C3, M1).
     `targeting` is who a seat may attack and target: ``"all"`` opponents (M1, M2, M5) or only the
     ``"next"`` living opponent in turn order (M3's left neighbour); outposts protect a whole team
     (C20 per team) either way.
@@ -58,7 +60,7 @@ class GameSetup:
     hand_sizes: list[int] | None = None
     draw_size: int = 5
     trade_row_size: int = 5
-    first: int = 0
+    first: int | None = 0
     rules: list[dict] = field(default_factory=list)
     vp_cards: list[str] = field(default_factory=list)
     used_rows: list[str] = field(default_factory=list)
@@ -97,9 +99,12 @@ class Game:
         self.n = len(setup.seats)
         if not 2 <= self.n <= 6:
             raise SetupError(f"a game has 2 to 6 seats, not {self.n}")
-        if not 0 <= setup.first < self.n:
+        first = setup.first
+        if first is None:  # C3: a random first player, drawn from the seed (replay stays exact)
+            first = random.Random(f"first-player:{setup.seed}").randrange(self.n)
+        if not isinstance(first, int) or not 0 <= first < self.n:
             raise SetupError(f"first player must be a seat 0..{self.n - 1}")
-        self.order = [(setup.first + k) % self.n for k in range(self.n)]
+        self.order = [(first + k) % self.n for k in range(self.n)]
         self.team = [s.team if s.team is not None else i for i, s in enumerate(setup.seats)]
         self.teams = sorted(set(self.team))
         if len(self.teams) < 2:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import ops
-from .rules import decider, legal_actions
+from .actions import EXPLORER, Action
+from .rules import ability_of, decider, legal_actions
 from .state import GameState
 
 
@@ -17,6 +18,7 @@ def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
     """Return the view of `seat` (None: the public spectator view)."""
     game = state.game
     me = seat if seat is not None and 0 <= seat < game.n else None
+    legal = legal_actions(state) if me is not None and decider(state) == me else None
     return {
         "seat": me,
         "active": state.active,
@@ -30,12 +32,43 @@ def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
         "acquiring": [card(state, c) for c in state.acquiring],
         "scrap_heap": [card(state, c) for c in state.heap],
         "pending": _pending(state, me),
-        "legal": [a.notation for a in legal_actions(state)] if me is not None
-        and decider(state) == me else [],
+        "legal": [a.notation for a in legal] if legal else [],
+        "labels": {a.notation: label(state, a) for a in legal} if legal else {},
         "log": [render(state, e) for e in state.log],
         "previous_turn_log": [render(state, e) for e in state.prev_log],
         "outcome": state.outcome.to_dict() if state.outcome is not None else None,
     }
+
+
+def label(state: GameState, action: Action) -> str:
+    """Return a short English label for a legal action ("Buy Cutter for 2 trade")."""
+    kind = action.kind
+
+    def name(inst: int) -> str:
+        return state.design[inst].name.get("en", state.design[inst].id)
+
+    if kind == "play":
+        return f"Play {name(action.card)}"
+    if kind == "use":
+        ability = ability_of(state, state.active, action.card, action.index)
+        when = {"primary": "Use", "ally": "Ally ability of", "scrap": "Scrap"}.get(
+            ability.when if ability else "", "Use")
+        return f"{when} {name(action.card)}"
+    if kind == "buy":
+        if action.card == EXPLORER:
+            return "Buy an explorer"
+        upgrade = f" and upgrade it ({action.sticker})" if action.sticker else ""
+        return f"Buy {name(action.card)}{upgrade}"
+    if kind == "attack":
+        return f"Attack Player {action.index + 1} with {state.combat[state.active]} combat"
+    if kind == "destroy":
+        return f"Destroy {name(action.card)}"
+    if kind == "pick":
+        upgrade = f" and upgrade it ({action.sticker})" if action.sticker else ""
+        return f"Choose {name(action.card)}{upgrade}"
+    if kind == "choose":
+        return _choice_label(state, state.pending, action.index)
+    return {"end": "End turn", "done": "Done"}.get(kind, action.notation)
 
 
 def card(state: GameState, inst: int) -> dict[str, Any]:

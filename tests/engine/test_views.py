@@ -83,3 +83,21 @@ def test_c6_scrapped_cards_leave_the_game_for_good_and_stay_public() -> None:
     assert all(cutter not in zone for zones in (state.deck, state.hand, state.discard)
                for zone in zones)
     assert [c["id"] for c in view(state, 1)["scrap_heap"]] == [cutter]
+
+
+def test_every_legal_action_has_a_readable_label() -> None:
+    state = stacked(PACK, hands=(["cutter", "scout", "viper"], []), row=["cutter"] * 5)
+    for _ in range(3):
+        state.apply(f"play {state.hand[0][0]}")
+    data = view(state, 0)
+    assert set(data["labels"]) == set(data["legal"])
+    assert data["labels"][f"buy {state.row[0]}"] == "Buy Cutter"
+    assert data["labels"]["attack 1"] == "Attack Player 2 with 1 combat"
+    assert data["labels"]["end"] == "End turn"
+
+
+def test_c3_random_first_player_comes_from_the_seed() -> None:
+    firsts = {new_game(GameSetup(pack=PACK, seed=s, first=None)).active for s in range(30)}
+    assert firsts == {0, 1}
+    assert new_game(GameSetup(pack=PACK, seed=5, first=None)) == \
+        new_game(GameSetup(pack=PACK, seed=5, first=None))
