@@ -37,3 +37,20 @@ def test_page_has_skip_link_and_labelled_language_select(client: Client) -> None
     assert '<a class="skip-link" href="#main">' in html
     assert '<main id="main"' in html
     assert '<label for="language-select">' in html
+
+
+def test_player_sees_their_campaigns_and_an_outsider_does_not(
+    client: Client, alice, bob, outsider
+) -> None:
+    from campaign.models import Campaign
+    from tests.campaign.conftest import make_pack
+
+    campaign = Campaign.start(make_pack(), "Friday box", alice, [(alice, "A"), (bob, "B")])
+    client.force_login(bob)
+    html = client.get("/").content.decode()
+    assert f'href="{campaign.get_absolute_url()}"' in html
+    assert "You have no campaign yet" not in html
+    client.force_login(outsider)
+    html = client.get("/").content.decode()
+    assert campaign.get_absolute_url() not in html
+    assert "You have no campaign yet" in html

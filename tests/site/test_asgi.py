@@ -1,0 +1,100 @@
+"""The ASGI entry point serves the site under uvicorn with several workers, DEBUG off."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _get(url: str) -> tuple[int, str]:
+    """Return the status and body of a GET, error statuses included."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+@pytest.fixture(scope="module")
+def production_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Migrate, collect static files and start uvicorn with 2 workers; yield its base URL."""
+    tmp = tmp_path_factory.mktemp("asgi")
+    ours = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL"}
+    env = {k: v for k, v in os.environ.items() if k not in ours}
+    env |= {
+        "DEBUG": "0",
+        "HTTPS": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": f"sqlite:///{tmp}/site.sqlite3",
+        "STATIC_ROOT": str(tmp / "static"),
+    }
+    manage = [sys.executable, "manage.py"]
+    for command in (["migrate", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run(manage + command, cwd=PROJECT, env=env, check=True, timeout=120)
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port),
+         "--workers", "2", "--lifespan", "off", "--no-access-log"],
+        cwd=PROJECT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(base, server)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def _wait_until_up(base: str, server: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"uvicorn exited: {server.stderr.read().decode()[-2000:]}")
+        try:
+            urllib.request.urlopen(base + "/", timeout=2)
+            return
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.3)
+    pytest.fail("uvicorn did not answer within 30 s")
+
+
+def test_home_page_is_served_by_uvicorn_workers(production_server: str) -> None:
+    status, html = _get(production_server + "/")
+    assert status == 200
+    assert "How to start" in html
+
+
+def test_whitenoise_serves_hashed_static_files(production_server: str) -> None:
+    _, html = _get(production_server + "/")
+    css = next(part.split('"')[0] for part in html.split('href="/static/css/')[1:])
+    assert css != "site.css", "DEBUG off should serve the hashed (cache-busting) name"
+    status, body = _get(f"{production_server}/static/css/{css}")
+    assert status == 200
+    assert "--accent" in body
+
+
+def test_unknown_page_is_our_404_not_a_debug_page(production_server: str) -> None:
+    status, html = _get(production_server + "/missing/")
+    assert status == 404
+    assert "There is nothing at this address" in html
+    assert "Django tried these URL patterns" not in html
