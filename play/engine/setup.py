@@ -92,6 +92,7 @@ class Game:
     """The constant part of one game: designs after scenario changes, seats, rules, copy ids."""
 
     def __init__(self, setup: GameSetup) -> None:
+        _check_values(setup)
         pack = setup.pack
         self.setup = setup
         self.pack = pack
@@ -228,6 +229,38 @@ class Game:
         extra = tuple(ability for match, ability in self.grants[seat]
                       if matches(design, match, self.fbits))
         return design.abilities + extra
+
+
+def _check_values(setup: GameSetup) -> None:
+    """Refuse setup values of the wrong kind with a SetupError (never a crash later)."""
+    if not isinstance(setup.pack, Pack):
+        raise SetupError("the setup needs a loaded pack (load_pack)")
+    numbers = {"starting_authority": 1, "draw_size": 0, "trade_row_size": 0}
+    for name, low in numbers.items():
+        value = getattr(setup, name)
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise SetupError(f"{name} must be a whole number >= {low}, not {value!r}")
+    if setup.explorers is not None and (not isinstance(setup.explorers, int) or setup.explorers < 0):
+        raise SetupError(f"explorers must be a whole number >= 0, not {setup.explorers!r}")
+    if not isinstance(setup.seed, (int, str)):
+        raise SetupError(f"seed must be an integer or a string, not {setup.seed!r}")
+    if setup.hand_sizes is not None and not all(isinstance(h, int) and h >= 0
+                                                for h in setup.hand_sizes):
+        raise SetupError(f"hand_sizes must be whole numbers >= 0, not {setup.hand_sizes!r}")
+    if not isinstance(setup.seats, list) or not all(isinstance(s, SeatSetup) for s in setup.seats):
+        raise SetupError("seats must be a list of SeatSetup")
+    for k, seat in enumerate(setup.seats):
+        if seat.deck is not None and not (isinstance(seat.deck, dict) and all(
+                isinstance(c, str) and isinstance(n, int) and n >= 0 for c, n in seat.deck.items())):
+            raise SetupError(f"seat {k}: deck maps card ids to counts >= 0, not {seat.deck!r}")
+        if seat.deck_order is not None and not (isinstance(seat.deck_order, list) and all(
+                isinstance(c, str) for c in seat.deck_order)):
+            raise SetupError(f"seat {k}: deck_order is a list of card ids")
+    for name in ("rules", "vp_cards", "used_rows"):
+        if not isinstance(getattr(setup, name), list):
+            raise SetupError(f"{name} must be a list")
+    if setup.trade_deck is not None and not isinstance(setup.trade_deck, list):
+        raise SetupError("trade_deck must be a list of copies")
 
 
 def upgraded_design(game: Game, design: Design, sticker_id: str, side: str) -> Design:

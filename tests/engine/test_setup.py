@@ -75,6 +75,15 @@ def test_setup_round_trips_through_json() -> None:
     (dict(first=5), "first player"),
     (dict(seats=[SeatSetup()]), "2 to 6 seats"),
     (dict(seats=[SeatSetup(deck={"dragon": 3}), SeatSetup()]), "unknown card"),
+    (dict(seats=[SeatSetup(deck={"scout": "x"}), SeatSetup()]), "counts"),
+    (dict(starting_authority=0), "starting_authority"),
+    (dict(hand_sizes=[3, -1]), "hand_sizes"),
+    (dict(hand_sizes=[3]), "one per seat"),
+    (dict(seats=[SeatSetup(sheets=["nope"]), SeatSetup()]), "unknown sticker sheet"),
+    (dict(vp_cards=["nope"]), "unknown VP card"),
+    (dict(trade_deck=[{"copy": "cutter#1", "sticker": "x:1:ship", "side": "empire"}]),
+     "unknown sticker"),
+    (dict(trade_deck=[7]), "trade-deck entry"),
 ])
 def test_bad_setups_raise_a_clear_error(setup: dict, message: str) -> None:
     with pytest.raises(SetupError, match=message):
