@@ -60,8 +60,13 @@ def serialize(state: GameState) -> dict:
 
 def deserialize(data: dict, pack: Pack) -> GameState:
     """Rebuild a state from `serialize` output and the pack its setup names."""
-    setup = GameSetup.from_dict(data["setup"], pack)
-    return state_from_dict(data, new_game(setup).game)
+    try:
+        setup = GameSetup.from_dict(data["setup"], pack)
+        return state_from_dict(data, new_game(setup).game)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        if isinstance(error, (SetupError, IllegalAction)):
+            raise
+        raise SetupError(f"not a saved game state: {error!r}") from None
 
 
 def replay(setup: GameSetup, notations: Iterable[str | Action]) -> GameState:

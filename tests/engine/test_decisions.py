@@ -61,3 +61,13 @@ def test_illegal_answers_are_refused_with_a_reason() -> None:
         state.apply("pick 999")
     with pytest.raises(IllegalAction, match="none is pending|first finish"):
         state.apply("choose 0")
+
+
+def test_broken_saved_state_is_a_clear_error() -> None:
+    from play.engine import SetupError
+
+    state = stacked(PACK)
+    data = serialize(state)
+    for broken in ({}, {**data, "hand": None}, {**data, "setup": {"pack": "other"}}):
+        with pytest.raises(SetupError):
+            deserialize(broken, PACK)
