@@ -435,11 +435,13 @@ _USE: dict[int, Action] = {}  # `use` actions by card * SLOTS + ability index
 def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
     design = state.design
     has_stickers = bool(state.game.sticker_options[seat])
+    # shortcut, implied by purchase_error: without a discount, a card dearer than the pool is out
+    limit = 1 << 30 if state.discounts else state.trade[seat]
     for inst in state.row:
         if inst < 0:
             continue
         d = design[inst]
-        if purchase_error(state, seat, d, "") is not None:
+        if (d.cost or 0) > limit or purchase_error(state, seat, d, "") is not None:
             continue
         result.append(BUY[inst])
         if has_stickers:
