@@ -203,6 +203,9 @@ class Game:
         for sheet in seat.sheets:
             if sheet not in self.pack.sheets:
                 raise SetupError(f"unknown sticker sheet {sheet!r}")
+            if seat.side is not None and self.pack.sheets[sheet]["side"] != seat.side:
+                raise SetupError(f"sheet {sheet!r} belongs to the other side (L4: each player "
+                                 f"uses their own side's sheets)")
             for sticker in self.pack.stickers.values():
                 if sticker.sheet == sheet:
                     options.setdefault((sticker.type, sticker.cost), []).append(sticker.id)

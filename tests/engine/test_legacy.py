@@ -201,3 +201,10 @@ def test_l10_on_buy_table_rows_resolve_as_written() -> None:
     state.apply(f"pick {picker}")  # it is in the discard pile already (L9): it may scrap itself
     state.apply("done")
     assert picker in state.heap
+
+
+def test_l18_a_seat_cannot_hold_the_other_sides_sheet() -> None:
+    from play.engine import SetupError
+
+    with pytest.raises(SetupError, match="other side"):
+        stacked(PACK, seats=[SeatSetup(side="empire", sheets=["federation-1"]), SeatSetup()])
