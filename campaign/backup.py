@@ -22,10 +22,13 @@ from django.utils.translation import gettext as _
 from campaign.content import ContentError, PackContent
 from campaign.models import Campaign, CampaignEvent, Seat
 from campaign.state import Event, EventRefused, derive
+from cards import jsoninput
 from cards.models import ContentPack
 
 FORMAT = "starledger-campaign"
 SCHEMA_VERSION = 2
+NAME_MAX = Campaign._meta.get_field("name").max_length
+SEAT_NAME_MAX = Seat._meta.get_field("name").max_length
 
 
 class BackupError(ValueError):
@@ -69,9 +72,10 @@ def import_campaign(raw: str | bytes, user: Any) -> Campaign:
 
 def _parse(raw: str | bytes) -> dict:
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise BackupError(_("This file is not JSON.")) from None
+        data = jsoninput.loads(raw)  # also refuses absurd nesting and NUL characters
+    except jsoninput.JSONInputError as error:
+        raise BackupError(_("This file is not JSON that can be imported: %(why)s")
+                          % {"why": error}) from None
     if not isinstance(data, dict) or "schema_version" not in data:
         raise BackupError(_("This file is not a Starledger campaign backup."))
     return data
@@ -87,6 +91,8 @@ def _migrate(data: dict) -> dict:
              _("A backup needs exactly two seats."))
     _require(isinstance(data.get("events"), list), _("A backup needs a list of events."))
     _require(isinstance(data.get("name"), str) and data["name"].strip(), _("A backup needs a name."))
+    _require(len(data["name"]) <= NAME_MAX, _("The campaign name is longer than %(n)s characters.")
+             % {"n": NAME_MAX})
     return data
 
 
@@ -111,7 +117,11 @@ def _require(condition: bool, message: str) -> None:
 
 
 def _find_pack(identity: Any, user: Any) -> ContentPack:
-    _require(isinstance(identity, dict) and identity.get("slug"), _("The backup names no pack."))
+    _require(isinstance(identity, dict) and isinstance(identity.get("slug"), str)
+             and identity["slug"], _("The backup names no pack."))
+    version = identity.get("version")
+    _require(version is None or type(version) is int,
+             _("The backup's pack version must be a whole number."))
     packs = ContentPack.objects.usable_by(user).filter(slug=identity["slug"])
     if identity.get("version") is not None:
         packs = packs.filter(version=identity["version"])
@@ -128,10 +138,12 @@ def _find_pack(identity: Any, user: Any) -> ContentPack:
 def _events(data: dict) -> list[dict]:
     events = data["events"]
     for number, event in enumerate(events, 1):
-        _require(isinstance(event, dict) and event.get("seq") == number,
+        _require(isinstance(event, dict) and type(event.get("seq")) is int and event["seq"] == number,
                  _("Event %(n)s is missing or out of order.") % {"n": number})
         _require(isinstance(event.get("payload"), dict) and isinstance(event.get("kind"), str),
                  _("Event %(n)s has no kind or payload.") % {"n": number})
+        _require(isinstance(event.get("actor", ""), str),
+                 _("Event %(n)s: the actor must be a name.") % {"n": number})
         try:
             event["created_at"] = datetime.fromisoformat(event["created_at"])
         except (KeyError, TypeError, ValueError):
@@ -140,12 +152,14 @@ def _events(data: dict) -> list[dict]:
 
 
 def _create(data: dict, pack: ContentPack, user: Any, events: list[dict], state: dict) -> Campaign:
-    campaign = Campaign.objects.create(pack=pack, name=data["name"][:120], creator=user,
+    campaign = Campaign.objects.create(pack=pack, name=data["name"], creator=user,
                                        version=len(events), state=state)
     for index, seat in enumerate(data["seats"]):
         name = seat.get("name") if isinstance(seat, dict) else None
         _require(isinstance(name, str) and name, _("Seat %(n)s has no name.") % {"n": index + 1})
-        Seat.objects.create(campaign=campaign, index=index, name=name[:80])
+        _require(len(name) <= SEAT_NAME_MAX, _("Seat %(n)s: the name is longer than %(max)s "
+                                               "characters.") % {"n": index + 1, "max": SEAT_NAME_MAX})
+        Seat.objects.create(campaign=campaign, index=index, name=name)
     CampaignEvent.objects.bulk_create([
         CampaignEvent(campaign=campaign, seq=e["seq"], kind=e["kind"], payload=e["payload"],
                       actor_name=str(e.get("actor") or "")[:150], created_at=e["created_at"])

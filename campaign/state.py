@@ -424,6 +424,8 @@ def sides_needing_upgrades(content: PackContent, state: CampaignState) -> list[s
 
 def next_after_campaign_side(content: PackContent, state: CampaignState) -> str | None:
     """Return whose turn it is to upgrade after the campaign (L25: alternate while both must)."""
+    if state.phase != AFTER_CAMPAIGN:
+        return None  # before scenario 12 is recorded nobody upgrades outside a game
     needing = sides_needing_upgrades(content, state)
     if len(needing) < 2:
         return needing[0] if needing else None

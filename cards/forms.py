@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from cards import jsoninput
 from cards.models import CardDesign, ContentPack
 from cards.validation import PackProblem, card_label, validate_pack
 
@@ -74,12 +75,9 @@ class JSONTextField(forms.CharField):
     def clean(self, value: Any) -> Any:
         text = super().clean(value)
         try:
-            parsed = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(
-                _("Invalid JSON at line %(line)s, column %(col)s: %(msg)s"),
-                params={"line": exc.lineno, "col": exc.colno, "msg": exc.msg},
-            ) from exc
+            parsed = jsoninput.loads(text)
+        except jsoninput.JSONInputError as exc:
+            raise forms.ValidationError(str(exc)) from None
         if not isinstance(parsed, self.expect):
             kind = _("a list") if self.expect is list else _("an object")
             raise forms.ValidationError(_("Must be %(kind)s."), params={"kind": kind})

@@ -7,7 +7,6 @@ Without either, sticker sheets, scenarios, VP cards and post-campaign cards are 
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from django.apps import apps
@@ -18,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from cards import jsoninput
 from cards.forms import CardDesignForm, CardFilterForm, ScenarioForm, StickerSheetForm
 from cards.models import ContentPack
 from cards.text import abilities_text
@@ -212,10 +212,9 @@ def preview_abilities(request: HttpRequest, pk: int) -> HttpResponse:
     """Render the card text of the abilities JSON being typed (htmx helper of the editor)."""
     pack = _own_pack(request, pk)
     try:
-        abilities = json.loads(request.POST.get("abilities", ""))
-    except json.JSONDecodeError as exc:
-        lines, error = [], _("Invalid JSON at line %(line)s: %(msg)s") % {
-            "line": exc.lineno, "msg": exc.msg}
+        abilities = jsoninput.loads(request.POST.get("abilities", ""))
+    except jsoninput.JSONInputError as exc:
+        lines, error = [], str(exc)
     else:
         lines, error = abilities_text(abilities, factions=pack.faction_names()), ""
     return render(request, "cards/_abilities_preview.html", {"lines": lines, "error": error})

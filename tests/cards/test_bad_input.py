@@ -1,0 +1,132 @@
+"""Bad input to the card browser and the owners' editor: a clear error, never a 500, nothing saved.
+
+Each case here was found by hammering the pages with garbage (the QA pass of issue 5): absurdly
+nested JSON crashed the parser with RecursionError, and a "\\u0000" inside a JSON string passed
+validation on SQLite but made PostgreSQL refuse the write (a 500 on PostgreSQL only).
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from cards.jsoninput import JSONInputError, loads
+from cards.loading import load_pack_data
+from cards.models import ContentPack
+from tests.cards.packs import legacy_pack
+
+pytestmark = pytest.mark.django_db
+
+DEEP = "[" * 5000 + "]" * 5000
+
+
+@pytest.fixture
+def own(alice) -> ContentPack:
+    """Return alice's own copy of the test pack with envelope 1 opened."""
+    builtin = load_pack_data(legacy_pack(), filename="legacy-test.json").pack
+    pack = builtin.copy_for(alice)
+    pack.revealed_scenarios = 1
+    pack.save()
+    return pack
+
+
+def _unchanged(pack: ContentPack, before: str) -> bool:
+    pack.refresh_from_db()
+    return pack.checksum == before
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{", "Invalid JSON at line 1"),
+    (DEEP, "not readable JSON"),
+    ("[" * 70 + "]" * 70, "nested more than 64"),
+    ('{"name": "a\\u0000b"}', "NUL character"),
+    ('{"a\\u0000": 1}', "NUL character"),
+])
+def test_loads_refuses_what_would_crash_later(text: str, message: str) -> None:
+    with pytest.raises(JSONInputError, match=message):
+        loads(text)
+
+
+def test_loads_accepts_ordinary_pack_json() -> None:
+    assert loads(json.dumps(legacy_pack()))["pack"]["id"] == "legacy-test"
+
+
+@pytest.mark.parametrize("abilities, message", [
+    (DEEP, "not readable JSON"),
+    ('[{"when": "primary", "do": [{"trade": "\\u0000"}]}]', "NUL character"),
+    ("", "Invalid JSON"),
+])
+@pytest.mark.parametrize("htmx", [False, True])
+def test_preview_of_bad_abilities_is_an_error_line_not_a_500(
+        alice_client: Client, own: ContentPack, abilities: str, message: str, htmx: bool):
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = alice_client.post(reverse("cards:preview", args=[own.pk]),
+                                 {"abilities": abilities}, **headers)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+
+
+@pytest.mark.parametrize("text, message", [
+    (DEEP, "not readable JSON"),
+    ('{"id": "empire-1", "name": {"en": "x\\u0000"}}', "NUL character"),
+    ("null", "Must be an object"),
+    ("[1]", "Must be an object"),
+])
+def test_sheet_edit_with_unusable_json_is_a_400_and_saves_nothing(
+        alice_client: Client, own: ContentPack, text: str, message: str):
+    before = own.checksum
+    response = alice_client.post(reverse("cards:edit_sheet", args=[own.pk, "empire-1"]),
+                                 {"sheet": text})
+    assert response.status_code == 400
+    assert message in " ".join(response.context["form"].errors["sheet"])
+    assert _unchanged(own, before)
+
+
+def test_scenario_edit_with_nested_json_is_a_400_and_saves_nothing(alice_client: Client,
+                                                                   own: ContentPack):
+    before = own.checksum
+    response = alice_client.post(reverse("cards:edit_scenario", args=[own.pk, 1]),
+                                 {"scenario": DEEP, "vp_cards": DEEP})
+    assert response.status_code == 400
+    assert "not readable JSON" in " ".join(response.context["form"].errors["scenario"])
+    assert _unchanged(own, before)
+
+
+def test_card_edit_with_a_nul_in_the_abilities_is_a_400(alice_client: Client, own: ContentPack):
+    design = own.designs.get(slug="kingdom-ship-3")
+    before = own.checksum
+    response = alice_client.post(reverse("cards:edit_card", args=[own.pk, design.slug]), {
+        "name_en": design.name_en, "name_ru": design.name_ru, "type": design.type,
+        "cost": design.cost, "factions": design.factions,
+        "abilities": '[{"when": "primary", "do": [{"trade": 1}], "note": "\\u0000"}]'})
+    assert response.status_code == 400
+    assert "NUL character" in " ".join(response.context["form"].errors["abilities"])
+    assert _unchanged(own, before)
+
+
+@pytest.mark.parametrize("query", [
+    "?campaign=abc", "?campaign=99999999999999999999999", "?cost=abc&faction=zz&type=q",
+    "?cost=" + "9" * 50,
+])
+def test_pack_page_ignores_garbage_filters(client: Client, own: ContentPack, alice,
+                                           query: str):
+    client.force_login(alice)
+    assert client.get(reverse("cards:pack", args=[own.pk]) + query).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["copy", "reveal", "preview"])
+def test_post_only_editor_urls_refuse_get_with_405(alice_client: Client, own: ContentPack,
+                                                   name: str):
+    assert alice_client.get(reverse(f"cards:{name}", args=[own.pk])).status_code == 405
+
+
+def test_other_users_pack_cannot_be_revealed_or_previewed(client: Client, own: ContentPack,
+                                                          outsider):
+    client.force_login(outsider)
+    assert client.post(reverse("cards:reveal", args=[own.pk])).status_code == 404
+    assert client.post(reverse("cards:preview", args=[own.pk]),
+                       {"abilities": "[]"}).status_code == 404
+    own.refresh_from_db()
+    assert own.revealed_scenarios == 1
