@@ -240,9 +240,9 @@ def test_s5_smash_option_forbids_buying_bases() -> None:
 
 
 def test_s6_siege_batteries_and_low_authority() -> None:
-    """L6, scenario 6: both start with a Siege Battery in play; 40 and 45 authority."""
+    """L6, scenario 6 (Empire side): both start with a Siege Battery in play; 40 and 49 authority."""
     state = start(6)
-    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (40, 45)
+    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (40, 49)
     battery = me(state, EMPIRE)["bases"][0]
     assert battery["card"] == "token-siege-battery"
     apply(state, f"use {battery['id']} 0")
