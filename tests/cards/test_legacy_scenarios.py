@@ -151,6 +151,22 @@ def test_l13_every_sticker_row_cost_has_a_trade_card_of_that_type() -> None:
             assert row["cost"] in costs["ship"] and row["cost"] in costs["base"], sheet["id"]
 
 
+def test_l26_post_campaign_pack_is_24_cards_with_both_sides() -> None:
+    """L26: 24 post-campaign cards, mixing the three neighbours with Empire and Federation cards."""
+    post = [c for c in RAW["cards"] if c["role"] == "post_campaign"]
+    assert sum(c["quantity"] for c in post) == 24
+    factions = {f for c in post for f in c["factions"]}
+    assert factions == {"empire", "federation", "consortium", "kingdom", "scavengers"}
+
+
+def test_l4_every_scenario_has_exactly_one_winner_vp_card() -> None:
+    """L4b, L21: each scenario puts exactly one "winner" VP card in play, plus its side goals."""
+    awards = {vp["id"]: vp["award"] for vp in RAW["vp_cards"]}
+    for number, scenario in SCENARIOS.items():
+        winners = [vid for vid in scenario["vp_cards"] if awards[vid] == "winner"]
+        assert len(winners) == 1, number
+
+
 # -- one test per scenario -------------------------------------------------------------------------
 
 def test_s1_six_slot_row_and_no_attack_on_the_first_turn() -> None:
