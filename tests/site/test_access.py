@@ -23,4 +23,8 @@ def test_anonymous_user_is_redirected_to_login(client: Client, path: str) -> Non
 
 @pytest.mark.parametrize("path", PRIVATE_PAGES[:2])
 def test_logged_in_user_reaches_account_pages(alice_client: Client, path: str) -> None:
-    assert alice_client.get(path).status_code == 200
+    response = alice_client.get(path)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<nav class="subnav" aria-label="Account">' in html
+    assert f'href="{path}" aria-current="page"' in html
