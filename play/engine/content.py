@@ -693,8 +693,8 @@ def _check_true(ld: _Loader, arg: Any, path: str) -> bool:
 
 def _check_choose(ld: _Loader, arg: Any, path: str) -> tuple:
     branches = ld.lst(arg, path)
-    if len(branches) < 2:
-        raise ld.fail(path, "a choice needs at least two branches")
+    if not 2 <= len(branches) <= 16:
+        raise ld.fail(path, "a choice needs two to sixteen branches")
     return tuple(ld.effects(b, f"{path}[{k}]") for k, b in enumerate(branches))
 
 

@@ -38,7 +38,7 @@ def _broken(change) -> dict:
     (lambda c: c["abilities"][0]["do"].__setitem__(0, {"scrap": {"from": "deck"}}),
      'do[0].scrap.from: unknown zone "deck"'),
     (lambda c: c["abilities"][0]["do"].__setitem__(0, {"choose": [[{"trade": 1}]]}),
-     "at least two branches"),
+     "two to sixteen branches"),
     (lambda c: c["abilities"][0]["do"].__setitem__(0, {"if": {"cond": {"count": "hand"},
                                                              "then": []}}),
      "exactly one of at_least / at_most"),

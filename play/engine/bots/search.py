@@ -31,8 +31,8 @@ import random
 import time
 
 from .. import ops
-from ..actions import PLAY, Action
-from ..rules import apply, legal_actions
+from ..actions import ATTACK, PLAY, Action
+from ..rules import apply, attack_error, legal_actions
 from ..state import GameState
 from .heuristic import (
     HeuristicBot,
@@ -51,10 +51,13 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int | None = None, *, iterations: int = 64,
-                 time_limit: float | None = None, depth: int | None = None,
-                 exploration: float = 0.5, deck_weight: float = 4.0) -> None:
+                 time_limit: float | None = None, depth: int | None = 3,
+                 exploration: float = 0.5, deck_weight: float = 40.0, margin: float = 0.01,
+                 evaluation: str = "linear") -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if evaluation not in ("linear", "race"):
+            raise ValueError("evaluation is 'linear' or 'race'")
         if time_limit is not None and time_limit <= 0:
             raise ValueError("time_limit must be positive (seconds per decision)")
         self.rng = random.Random(seed)
@@ -63,6 +66,8 @@ class SearchBot:
         self.depth = depth
         self.exploration = exploration
         self.deck_weight = deck_weight
+        self.margin = margin
+        self.evaluation = evaluation
         self.policy = HeuristicBot(seed)
         self.rollouts = 0          # rollouts run in total (tests check the budget with it)
         self.searches = 0          # decisions that were searched
@@ -103,7 +108,8 @@ class SearchBot:
         def score(k: int) -> float:
             if not visits[k]:
                 return -1.0
-            bonus = 0.01 if candidates[k] == default else 0.0  # ties go to the heuristic
+            # an alternative must beat the heuristic's own choice by `margin`, not by noise
+            bonus = self.margin if candidates[k] == default else 0.0
             return totals[k] / visits[k] + bonus
 
         return candidates[max(range(n), key=score)]
@@ -137,9 +143,19 @@ class SearchBot:
             return 0.5
         foe = foes[0]
         team = sim.game.team
-        authority = sim.authority[team[seat]] - sim.authority[team[foe]]
+        mine, theirs = sim.authority[team[seat]], sim.authority[team[foe]]
+        if self.evaluation == "race":  # who needs fewer turns to kill the other
+            power_me = 5 * deck_strength(sim, seat) + 0.1
+            power_foe = 5 * deck_strength(sim, foe) + 0.1
+            return _logistic(mine / power_foe - theirs / power_me)
         strength = deck_strength(sim, seat) - deck_strength(sim, foe)
-        return 1.0 / (1.0 + math.exp(-(authority + self.deck_weight * strength) / 10.0))
+        return _logistic((mine - theirs + self.deck_weight * strength) / 10.0)
+
+
+def _logistic(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -169,11 +185,16 @@ def deck_strength(state: GameState, seat: int) -> float:
     return total / count if count else 0.0
 
 
+# pending decisions worth searching; the others (discard, scrap, recycle, copy, destination) the
+# heuristic answers well, and searching them mostly adds noise
+SEARCHED_DECISIONS = ("choose", "may", "destroy_base", "acquire_free")
+
+
 def obvious_step(state: GameState, seat: int) -> Action | None:
     """Return a forced or dominant step to play without search, or None (module docstring)."""
     d = state.pending
     if d is not None:
-        return answer_decision(state, seat) if d.kind == "destination" else None
+        return None if d.kind in SEARCHED_DECISIONS else answer_decision(state, seat)
     political = political_win(state, seat)
     if political is not None:
         return political
@@ -185,7 +206,11 @@ def obvious_step(state: GameState, seat: int) -> Action | None:
         return use
     foes = ops.enemies(state, seat)
     if foes and state.combat[seat] > 0:
-        return lethal_step(state, seat, foes[0])
+        lethal = lethal_step(state, seat, foes[0])
+        if lethal is not None:
+            return lethal
+        if not ops.targetable_bases(state, seat) and attack_error(state, seat, foes[0]) is None:
+            return ATTACK[foes[0]]  # nothing else to spend combat on; unspent combat is lost (C21)
     return None
 
 
