@@ -3,7 +3,7 @@
 One test per scenario: each builds a stacked game through the engine facade with that scenario
 card's rules (the side of the first player, L6, plus the options the first player chose), then
 plays a few actions and checks what a player at the table would notice. A few data tests first
-keep the pack's structure honest (L7, L8, L10, L13). No database is needed.
+keep the pack's structure honest (L4, L7, L8, L10, L13, L26). No database is needed.
 """
 
 from __future__ import annotations
@@ -15,21 +15,36 @@ from typing import Any
 
 import pytest
 
-from play.engine import (GameSetup, GameState, IllegalAction, SeatSetup, apply, legal_actions,
-                         load_pack, new_game, view)
+from play.engine import (
+    GameSetup,
+    GameState,
+    IllegalAction,
+    SeatSetup,
+    apply,
+    legal_actions,
+    load_pack,
+    new_game,
+    view,
+)
 
 PACK_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "packs" / "legacy-default.json"
 RAW: dict[str, Any] = json.loads(PACK_PATH.read_text(encoding="utf-8"))
 PACK = load_pack(RAW, PACK_PATH.name)
 SCENARIOS = {s["number"]: s for s in RAW["scenarios"]}
 CARDS = {c["id"]: c for c in RAW["cards"]}
+PERSONAL_DECKS = {s["id"]: s["personal_deck"] for s in RAW["sides"]}
 
 EMPIRE, FEDERATION = 0, 1  # seats: the first player sits in seat 0 in every test
-SCOUTS = ["scout"] * 8
-# A trade deck stacked so the row (top card first) is known: cheap ships, one base, one outpost.
+# A trade deck stacked so the row (top card first) is known: two Consortium cards, a Scavenger
+# base, a Kingdom outpost and cheap Kingdom ships behind them.
 ROW = ["kingdom-knight-lancer#1", "consortium-dividend-barge#1", "scavengers-chop-shop#1",
        "kingdom-picket-tower#1", "consortium-treasury-skiff#1", "kingdom-knight-lancer#2",
        "kingdom-knight-lancer#3", "kingdom-guard-frigate#1", "kingdom-guard-frigate#2"]
+
+
+# A Knight Lancer copy the Federation upgraded in an earlier game (L20: it is back in the deck).
+UPGRADED_LANCER = {"copy": "kingdom-knight-lancer#1", "sticker": "federation-1:2:ship",
+                   "side": "federation"}
 
 
 # -- helpers ---------------------------------------------------------------------------------------
@@ -56,7 +71,8 @@ def start(number: int, first: str = "empire", options: dict[str, str] | None = N
     second = "federation" if first == "empire" else "empire"
     first_deck = decks[0] or side_deck(first, "scout", "scout", "scout")
     second_deck = decks[1] or side_deck(second, *["scout"] * 5)
-    seats = [SeatSetup(side=first, deck_order=first_deck), SeatSetup(side=second, deck_order=second_deck)]
+    seats = [SeatSetup(side=first, deck_order=first_deck),
+             SeatSetup(side=second, deck_order=second_deck)]
     rules = scenario_rules(number, first, options) + list(extra_rules)
     return new_game(GameSetup(pack=PACK, seats=seats, trade_deck=row or ROW, trade_deck_order=True,
                               rules=rules, seed=7))
@@ -64,14 +80,14 @@ def start(number: int, first: str = "empire", options: dict[str, str] | None = N
 
 def side_deck(side: str, *on_top: str) -> list[str]:
     """Return a side's L7 personal deck in a fixed order, with `on_top` cards drawn first."""
-    cards = [cid for cid, k in RAW["sides"][0 if side == "empire" else 1]["personal_deck"].items()
-             for _ in range(k)]
+    cards = [cid for cid, k in PERSONAL_DECKS[side].items() for _ in range(k)]
     for cid in on_top:
         cards.remove(cid)
     return list(on_top) + cards
 
 
 def me(state: GameState, seat: int) -> dict[str, Any]:
+    """Return what `seat` sees of itself (authority, pools, bases, hand and deck sizes)."""
     return view(state, seat)["players"][seat]
 
 
@@ -91,13 +107,14 @@ def row_card(state: GameState, card_id: str) -> dict[str, Any]:
 
 
 def legal(state: GameState) -> list[str]:
+    """Return the notations of the decider's legal actions."""
     return [a.notation for a in legal_actions(state)]
 
 
 # -- the pack's structure --------------------------------------------------------------------------
 
 def test_l8_trade_deck_is_sixty_cards_twenty_per_faction() -> None:
-    """L8: 60 trade cards, 20 each of Consortium, Kingdom, Scavengers, costs 1 to 8; 20 explorers."""
+    """L8: 60 trade cards, 20 per faction, costs 1 to 8; 20 explorers."""
     per_faction = Counter()
     for card in RAW["cards"]:
         if card["role"] == "trade":
@@ -110,9 +127,10 @@ def test_l8_trade_deck_is_sixty_cards_twenty_per_faction() -> None:
 
 def test_l7_personal_decks_hold_the_sides_starting_cards() -> None:
     """L7: 8 scouts, 1 viper and the side's two starting cards, of that side's faction."""
-    decks = {s["id"]: s["personal_deck"] for s in RAW["sides"]}
+    decks = PERSONAL_DECKS
     assert decks["empire"] == {"scout": 8, "viper": 1, "imperial-fighter": 1, "smuggler": 1}
-    assert decks["federation"] == {"scout": 8, "viper": 1, "federation-shuttle": 1, "star-police": 1}
+    assert decks["federation"] == {"scout": 8, "viper": 1, "federation-shuttle": 1,
+                                   "star-police": 1}
     for side, deck in decks.items():
         starters = [cid for cid in deck if CARDS[cid]["role"] == "starter"]
         assert all(CARDS[cid]["factions"] == [side] for cid in starters)
@@ -170,7 +188,7 @@ def test_l4_every_scenario_has_exactly_one_winner_vp_card() -> None:
 # -- one test per scenario -------------------------------------------------------------------------
 
 def test_s1_six_slot_row_and_no_attack_on_the_first_turn() -> None:
-    """L6, scenario 1: trade row of 6; nobody attacks a player on their first turn; Strike adds combat."""
+    """L6, scenario 1: a row of 6; no attacks on a player on their first turn; Strike: +1 combat."""
     state = start(1, options={"announce": "strike"},
                   decks=(side_deck("empire", "viper", "imperial-fighter", "scout"), None))
     assert len(view(state, EMPIRE)["trade_row"]) == 6
@@ -187,7 +205,7 @@ def test_s1_six_slot_row_and_no_attack_on_the_first_turn() -> None:
 
 
 def test_s2_consortium_is_cheaper_and_frozen_for_the_federation() -> None:
-    """L6, scenario 2 (Empire side, free ports): Consortium costs 1 less; the Federation may not buy it before turn 3."""
+    """L6, scenario 2 (Empire side, free ports): Consortium costs 1 less; Federation frozen out."""
     state = start(2, options={"ports": "free-ports"})
     barge = row_card(state, "consortium-dividend-barge")
     assert barge["cost"] == CARDS["consortium-dividend-barge"]["cost"] - 1 == 3
@@ -208,19 +226,20 @@ def test_s2_consortium_is_cheaper_and_frozen_for_the_federation() -> None:
 
 
 def test_s3_pavilions_shield_both_players_and_kingdom_outposts_harden() -> None:
-    """L6, scenario 3: both start with an Envoy's Pavilion outpost (C20 applies); Kingdom outposts +2."""
+    """L6, scenario 3: both start with a Pavilion outpost (C20 applies); Kingdom outposts +2."""
     state = start(3, decks=(side_deck("empire", "viper", "imperial-fighter", "scout"), None))
     for seat in (EMPIRE, FEDERATION):
         assert [b["card"] for b in me(state, seat)["bases"]] == ["token-envoys-pavilion"]
     assert me(state, FEDERATION)["authority"] == 55  # the second player's catch-up
-    assert row_card(state, "kingdom-picket-tower")["defense"] == CARDS["kingdom-picket-tower"]["defense"] + 2
+    printed = CARDS["kingdom-picket-tower"]["defense"]
+    assert row_card(state, "kingdom-picket-tower")["defense"] == printed + 2
     play_hand(state)
     with pytest.raises(IllegalAction, match="outpost"):
         apply(state, "attack 1")
 
 
 def test_s4_scrap_storm_eats_the_row_and_scrapping_pays_authority() -> None:
-    """L6, scenario 4: the row's slot-0 card is scrapped each turn; each card you scrap gives 1 authority."""
+    """L6, scenario 4: a row card is scrapped each turn; each card you scrap gives 1 authority."""
     row = ["scavengers-pirate-raider#1", "scavengers-rust-picker#1"] + ROW
     state = start(4, row=row)
     assert [c["copy"] for c in view(state, EMPIRE)["scrap_heap"]] == ["scavengers-pirate-raider#1"]
@@ -235,7 +254,7 @@ def test_s4_scrap_storm_eats_the_row_and_scrapping_pays_authority() -> None:
 
 
 def test_s5_blockade_shrinks_the_row_and_explorers_cost_one() -> None:
-    """L6, scenario 5: a 4-slot trade row, explorers cost 1; Smash forbids the Empire buying bases."""
+    """L6, scenario 5: a 4-slot trade row; explorers cost 1; +1 explorer for the second player."""
     state = start(5, options={"blockade": "smash"})
     assert len(view(state, EMPIRE)["trade_row"]) == 4
     play_hand(state)  # 3 trade
@@ -248,7 +267,7 @@ def test_s5_blockade_shrinks_the_row_and_explorers_cost_one() -> None:
 def test_s5_smash_option_forbids_buying_bases() -> None:
     """L6, scenario 5 (Empire side, Smash): the Empire may not buy a base, even with the trade."""
     state = start(5, options={"blockade": "smash"},
-                  decks=(["scout"] * 3 + ["viper"] + ["scout"] * 5 + ["imperial-fighter", "smuggler"], None))
+                  decks=(side_deck("empire", "scout", "scout", "scout"), None))
     play_hand(state)
     chop_shop = row_card(state, "scavengers-chop-shop")
     with pytest.raises(IllegalAction, match="forbids buying"):
@@ -256,7 +275,7 @@ def test_s5_smash_option_forbids_buying_bases() -> None:
 
 
 def test_s6_siege_batteries_and_low_authority() -> None:
-    """L6, scenario 6 (Empire side): both start with a Siege Battery in play; 40 and 49 authority."""
+    """L6, scenario 6 (Empire side): both start with a Siege Battery; 40 and 49 authority."""
     state = start(6)
     assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (40, 49)
     battery = me(state, EMPIRE)["bases"][0]
@@ -266,9 +285,8 @@ def test_s6_siege_batteries_and_low_authority() -> None:
 
 
 def test_s7_acquiring_an_upgraded_card_gives_authority() -> None:
-    """L6, scenario 7: acquiring an upgraded card gives 3 authority; Buyout stops the Federation buying one."""
-    upgraded = {"copy": "kingdom-knight-lancer#1", "sticker": "federation-1:2:ship", "side": "federation"}
-    state = start(7, options={"turncoats": "buyout"}, row=[upgraded] + ROW[1:])
+    """L6, scenario 7: acquiring an upgraded card gives 3 authority; the second gains 1 a turn."""
+    state = start(7, options={"turncoats": "buyout"}, row=[UPGRADED_LANCER] + ROW[1:])
     play_hand(state)
     lancer = row_card(state, "kingdom-knight-lancer")
     assert lancer["upgrade"]["side"] == "federation"
@@ -279,9 +297,8 @@ def test_s7_acquiring_an_upgraded_card_gives_authority() -> None:
 
 
 def test_s7_buyout_forbids_the_federation_upgraded_cards() -> None:
-    """L6, scenario 7 (Empire side, Buyout): the Federation may not buy upgraded cards before turn 3."""
-    upgraded = {"copy": "kingdom-knight-lancer#1", "sticker": "federation-1:2:ship", "side": "federation"}
-    state = start(7, options={"turncoats": "buyout"}, row=[upgraded] + ROW[1:])
+    """L6, scenario 7 (Empire side, Buyout): no upgraded cards for the Federation before turn 3."""
+    state = start(7, options={"turncoats": "buyout"}, row=[UPGRADED_LANCER] + ROW[1:])
     apply(state, "end")
     play_hand(state)
     lancer = row_card(state, "kingdom-knight-lancer")
@@ -290,7 +307,7 @@ def test_s7_buyout_forbids_the_federation_upgraded_cards() -> None:
 
 
 def test_s8_raid_is_won_by_damage_dealt_and_hands_are_six() -> None:
-    """L6, scenario 8 (Empire side): hands of 6; 55 damage dealt wins at once, authority left or not."""
+    """L6, scenario 8 (Empire side): hands of 6; 55 damage dealt wins at once, authority or not."""
     frigates = ["kingdom-guard-frigate"] * 14
     state = start(8, decks=(frigates, None),
                   extra_rules=({"starting_authority": {"who": "second", "n": 200}},))
@@ -309,18 +326,19 @@ def test_s8_raid_is_won_by_damage_dealt_and_hands_are_six() -> None:
 
 
 def test_s9_no_explorers_and_harder_bases() -> None:
-    """L6, scenario 9: the explorer pile is empty; bases +2 defense; the second player gets 2 explorers."""
+    """L6, scenario 9: no explorer pile; bases +2 defense; the second player gets 2 explorers."""
     state = start(9)
     assert view(state, EMPIRE)["explorers"] == 0
     play_hand(state)
     assert "buy explorer" not in legal(state)
-    assert row_card(state, "scavengers-chop-shop")["defense"] == CARDS["scavengers-chop-shop"]["defense"] + 2
+    printed = CARDS["scavengers-chop-shop"]["defense"]
+    assert row_card(state, "scavengers-chop-shop")["defense"] == printed + 2
     federation = me(state, FEDERATION)
     assert federation["hand_size"] + federation["deck_size"] == 13
 
 
 def test_s10_invader_and_defender_with_blitz() -> None:
-    """L6, scenario 10 (Blitz): 47 against 53 authority; +2 combat each turn; no bases for the invader."""
+    """L6, scenario 10 (Blitz): 47 against 53 authority; +2 combat a turn; no bases to buy."""
     state = start(10, first="federation", options={"march": "blitz"},
                   decks=(["scout"] * 3 + side_deck("federation")[3:], None))
     assert (me(state, 0)["authority"], me(state, 1)["authority"]) == (47, 53)
@@ -337,7 +355,8 @@ def test_s11_destroying_five_bases_wins_for_the_empire() -> None:
                   for card in ("token-envoys-pavilion", "token-federal-garrison",
                                "token-siege-battery", "token-siege-battery"))
     state = start(11, options={"assault": "storm"}, decks=(sovereigns, None), extra_rules=extra)
-    assert row_card(state, "scavengers-chop-shop")["cost"] == CARDS["scavengers-chop-shop"]["cost"] - 1
+    printed = CARDS["scavengers-chop-shop"]["cost"]
+    assert row_card(state, "scavengers-chop-shop")["cost"] == printed - 1
     assert me(state, EMPIRE)["authority"] == 44  # the price of Storm
     bases = me(state, FEDERATION)["bases"]
     assert len(bases) == 5 and bases[0]["card"] == "token-last-bastion"  # the catch-up outpost
