@@ -4,7 +4,8 @@ Plays 3 runs of N games (default 500) and reports the median run. The last line 
 JSON object with `games_per_s` and `decisions_per_s` (wall clock), plus the same figures in CPU
 time of this process (`cpu_games_per_s`), which is steadier on a shared machine.
 
-    python benchmarks/engine_throughput.py [--games 500] [--runs 3] [--pack fixtures/packs/core-set.json]
+    python benchmarks/engine_throughput.py [--games 500] [--runs 3] \
+        [--pack fixtures/packs/core-set.json]
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .actions import Action
 from .content import Pack, load_pack, validate_rules
@@ -85,9 +85,11 @@ def tiny_pack() -> dict:
         "factions": [{"id": "blob", "name": text}],
         "cards": [
             {"id": "scout", "name": text, "type": "ship", "cost": None, "factions": [],
-             "role": "scout", "quantity": 16, "abilities": [{"when": "primary", "do": [{"trade": 1}]}]},
+             "role": "scout", "quantity": 16,
+             "abilities": [{"when": "primary", "do": [{"trade": 1}]}]},
             {"id": "viper", "name": text, "type": "ship", "cost": None, "factions": [],
-             "role": "viper", "quantity": 4, "abilities": [{"when": "primary", "do": [{"combat": 1}]}]},
+             "role": "viper", "quantity": 4,
+             "abilities": [{"when": "primary", "do": [{"combat": 1}]}]},
             {"id": "explorer", "name": text, "type": "ship", "cost": 2, "factions": [],
              "role": "explorer", "quantity": 10,
              "abilities": [{"when": "primary", "do": [{"trade": 2}]},

@@ -466,8 +466,8 @@ class _Loader:
         raw = self.obj(row.get(ctype), path)
         self.keys(raw, ("and", "abilities", "text"), path)
         cost = row["cost"]
-        if not any(d.type == ctype and d.printed_cost == cost and d.role in ("trade", "post_campaign")
-                   for d in pack.designs):
+        if not any(d.type == ctype and d.printed_cost == cost
+                   and d.role in ("trade", "post_campaign") for d in pack.designs):
             raise self.fail(f"rows[{k}].cost", f"no trade {ctype} costs {cost} (L13)")
         extends = raw.get("and", False)
         if not isinstance(extends, bool):
@@ -477,7 +477,8 @@ class _Loader:
             raise self.fail(f"{path}.abilities", 'an "and" sticker may only add primary effects')
         text = self.text(raw["text"], f"{path}.text") if "text" in raw else None
         sticker_id = f"{sheet}:{cost}:{ctype}"
-        pack.stickers[sticker_id] = Sticker(sticker_id, sheet, cost, ctype, extends, abilities, text)
+        pack.stickers[sticker_id] = Sticker(sticker_id, sheet, cost, ctype, extends, abilities,
+                                            text)
 
     def vp_card(self, i: int, raw: Any, pack: Pack) -> None:
         self.where = f"vp_cards[{i}]"
@@ -615,7 +616,8 @@ _RULE_CHECKS = {
     "hand_size": (("n",), _rule_n), "card_stat": (("match", "cost", "defense"), _rule_card_stat),
     "grant": (("match", "ability"), _rule_grant),
     "start_of_turn": (("do", "from_turn"), _rule_start_of_turn),
-    "start_in_play": (("card",), _rule_start_in_play), "add_to_deck": (("cards",), _rule_add_to_deck),
+    "start_in_play": (("card",), _rule_start_in_play),
+    "add_to_deck": (("cards",), _rule_add_to_deck),
     "forbid": (("action", "match", "until_turn", "unless"), _rule_forbid),
     "trigger": (("on", "match", "do"), _rule_trigger), "victory": (("cond",), _rule_victory),
 }
@@ -732,14 +734,13 @@ def matches(design: Design, match: dict, fbits: dict[str, int]) -> bool:
     """Return whether a design satisfies a MATCH object (printed cost, L13)."""
     for key, want in match.items():
         if key == "card":
-            base_id = design.id
-            if isinstance(want, list) and base_id not in want or isinstance(want, str) and base_id != want:
+            if design.id not in (want if isinstance(want, list) else (want,)):
                 return False
         elif key == "faction":
             if not design.fmask & fbits.get(want, 0):
                 return False
         elif key == "type":
-            if want == "outpost" and not design.outpost or want != "outpost" and design.type != want:
+            if not (design.outpost if want == "outpost" else design.type == want):
                 return False
         elif key == "role":
             if design.role != want:

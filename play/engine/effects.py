@@ -7,7 +7,8 @@ answer (`pick` / `choose` / `done`) applied in another request, by whichever sea
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import ops
 from .state import Decision, Frame, GameState, copied_design

@@ -44,13 +44,13 @@ def draw(state: GameState, seat: int, n: int) -> int:
 
 
 def refill(state: GameState, slot: int) -> None:
-    """Refill an empty trade-row slot from the trade deck at once (C5); empty if the deck ran dry."""
+    """Refill an empty trade-row slot from the trade deck at once (C5); empty if it ran dry."""
     if slot >= 0 and state.row[slot] < 0:
         state.row[slot] = state.trade_deck.pop() if state.trade_deck else -1
 
 
 def to_heap(state: GameState, seat: int, inst: int) -> None:
-    """Put a card that left its zone on the scrap heap (C6); explorers go back to their pile (C4)."""
+    """Put a card that left its zone on the scrap heap (C6); explorers go back to their pile."""
     if state.design[inst].role == "explorer":
         state.explorers.append(inst)
     else:
@@ -196,7 +196,7 @@ def upgrade(state: GameState, seat: int, inst: int, sticker: str) -> None:
         finish(state, game.team[seat], "political")
 
 
-# -- authority, victory, VP cards (C1, C26, L19, L21) -----------------------------------------------
+# -- authority, victory, VP cards (C1, C26, L19, L21) ---------------------------------------------
 
 def change_authority(state: GameState, team: int, n: int, seat: int) -> None:
     """Add n (maybe negative) to a team's authority; a team at 0 or below is out (C26)."""

@@ -10,11 +10,23 @@ the two to each other.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from . import effects, ops
-from .actions import (ATTACK, BUY, BUY_EXPLORER, CHOOSE, DESTROY, DONE, END, EXPLORER, PICK, PLAY,
-                      Action, intern)
+from .actions import (
+    ATTACK,
+    BUY,
+    BUY_EXPLORER,
+    CHOOSE,
+    DESTROY,
+    DONE,
+    END,
+    EXPLORER,
+    PICK,
+    PLAY,
+    Action,
+    intern,
+)
 from .content import Ability, Design
 from .errors import IllegalAction, SetupError
 from .setup import MAX_INSTANCES, Game, GameSetup, upgraded_design
@@ -35,7 +47,8 @@ def new_game(setup: GameSetup) -> GameState:
     n = game.n
     s.deck = [_personal_deck(s, seat) for seat in range(n)]
     s.trade_deck = _trade_deck(s)
-    s.explorers = [_new_instance(s, _explorer_design(game), None) for _ in range(_explorer_count(game))]
+    explorer = _explorer_design(game)
+    s.explorers = [_new_instance(s, explorer, None) for _ in range(_explorer_count(game))]
     s.bases = [[] for _ in range(n)]
     for arg in game.rules_of("start_in_play"):
         for seat in sorted(game.who(arg["who"])):
@@ -238,7 +251,9 @@ def ability_error(state: GameState, seat: int, inst: int, ability: Ability) -> s
     if when == "scrap":
         return None
     if when == "primary":
-        return None if state.design[inst].is_base else "a ship's primary ability happens when played (C9)"
+        if state.design[inst].is_base:
+            return None
+        return "a ship's primary ability happens when played (C9)"
     return "that ability is not used this way"
 
 
@@ -522,7 +537,8 @@ def _apply_play(state: GameState, a: Action) -> None:
     if design.simple_primary is not None and not state.game.has_grants:
         _simple_primary(state, seat, inst, design)
     else:
-        abilities = state.game.abilities(design, seat) if state.game.has_grants else design.primaries
+        game = state.game
+        abilities = game.abilities(design, seat) if game.has_grants else design.primaries
         for ability in reversed(abilities):
             if ability.when == "primary":
                 state.used.add(inst * SLOTS + ability.index)

@@ -168,7 +168,8 @@ class Game:
         self.row_size = row[-1] if row else setup.trade_row_size
         explorers = [arg["n"] for arg in self.rules_of("explorers")]
         self.explorers = explorers[-1] if explorers else setup.explorers
-        self.start_of_turn = [[(a.get("from_turn", 1), a["do"]) for a in self.rules_of("start_of_turn")
+        self.start_of_turn = [[(a.get("from_turn", 1), a["do"])
+                               for a in self.rules_of("start_of_turn")
                                if seat in self.who(a["who"])] for seat in range(self.n)]
         # each grant gets its own ability index from the top, so "used this turn" keys differ (C11)
         grants = [(a, a["ability"]._replace(index=MAX_ABILITIES - 1 - g))
@@ -210,7 +211,8 @@ class Game:
                 if sticker.sheet == sheet:
                     options.setdefault((sticker.type, sticker.cost), []).append(sticker.id)
         if seat.scenario_sheet and seat.scenario_sheet not in seat.sheets:
-            raise SetupError(f"scenario sheet {seat.scenario_sheet!r} is not one of the seat's sheets")
+            raise SetupError(f"scenario sheet {seat.scenario_sheet!r} is not one of the seat's "
+                             f"sheets")
         if seat.sheets and seat.side is None:
             raise SetupError("a seat with sticker sheets needs a side (L16 adds it as a faction)")
         return options
@@ -243,7 +245,8 @@ def _check_values(setup: GameSetup) -> None:
         value = getattr(setup, name)
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
             raise SetupError(f"{name} must be a whole number >= {low}, not {value!r}")
-    if setup.explorers is not None and (not isinstance(setup.explorers, int) or setup.explorers < 0):
+    explorers = setup.explorers
+    if explorers is not None and (not isinstance(explorers, int) or explorers < 0):
         raise SetupError(f"explorers must be a whole number >= 0, not {setup.explorers!r}")
     if not isinstance(setup.seed, (int, str)):
         raise SetupError(f"seed must be an integer or a string, not {setup.seed!r}")
@@ -253,8 +256,9 @@ def _check_values(setup: GameSetup) -> None:
     if not isinstance(setup.seats, list) or not all(isinstance(s, SeatSetup) for s in setup.seats):
         raise SetupError("seats must be a list of SeatSetup")
     for k, seat in enumerate(setup.seats):
-        if seat.deck is not None and not (isinstance(seat.deck, dict) and all(
-                isinstance(c, str) and isinstance(n, int) and n >= 0 for c, n in seat.deck.items())):
+        deck = seat.deck
+        if deck is not None and not (isinstance(deck, dict) and all(
+                isinstance(c, str) and isinstance(n, int) and n >= 0 for c, n in deck.items())):
             raise SetupError(f"seat {k}: deck maps card ids to counts >= 0, not {seat.deck!r}")
         if seat.deck_order is not None and not (isinstance(seat.deck_order, list) and all(
                 isinstance(c, str) for c in seat.deck_order)):

@@ -192,7 +192,8 @@ def render(state: GameState, event: tuple) -> str:
     if kind == "destroy":
         return f"{who} destroyed {name(event[2])} of Player {event[3] + 1}"
     if kind == "acquire":
-        where = {"discard": "", "hand": " into their hand", "deck_top": " onto their deck"}[event[3]]
+        where = {"discard": "", "hand": " into their hand",
+                 "deck_top": " onto their deck"}[event[3]]
         return f"{who} acquired {name(event[2])}{where}"
     if kind == "upgrade":
         return f"{who} upgraded {name(event[2])} with sticker {event[3]}"

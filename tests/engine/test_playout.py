@@ -14,8 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from play.engine import (GameSetup, SeatSetup, deserialize, load_pack, new_game, replay,
-                         serialize, view)
+from play.engine import (
+    GameSetup,
+    SeatSetup,
+    deserialize,
+    load_pack,
+    new_game,
+    replay,
+    serialize,
+    view,
+)
 from play.engine.bots.random_bot import RandomBot
 from play.engine.rules import action_error
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
+from .. import ops
 from ..actions import ATTACK, PLAY, Action
 from ..rules import attack_error, legal_actions
 from ..state import GameState
-from .. import ops
 
 
 class RandomBot:
