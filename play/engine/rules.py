@@ -432,12 +432,14 @@ def legal_actions(state: GameState) -> list[Action]:
 def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
     design = state.design
     game = state.game
+    used = state.used
     for zone in (state.ships[seat], state.bases[seat]):
         for inst in zone:
             d = design[inst]
             for ability in game.abilities(d, seat) if game.has_grants else d.usable:
-                if ability_error(state, seat, inst, ability) is None:
-                    key = inst * SLOTS + ability.index
+                key = inst * SLOTS + ability.index
+                # `key in used` is ability_error's first test, done inline because it is so common
+                if key not in used and ability_error(state, seat, inst, ability) is None:
                     action = _USE.get(key)
                     if action is None:
                         action = _USE[key] = intern("use", inst, ability.index)
