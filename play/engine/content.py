@@ -123,6 +123,9 @@ class Pack:
         # every trackable copy id of a trade-deck card -> its design (see `trade_copies`)
         self.copies = {f"{d.id}#{n}": d for d in designs if d.role in ("trade", "post_campaign")
                        for n in range(1, max(d.quantity, 1) + 1)}
+        # (copy id, design) of the default trade deck: every copy of every `trade` card
+        self.default_trade_deck = [(f"{d.id}#{n}", d) for d in designs if d.role == "trade"
+                                   for n in range(1, d.quantity + 1)]
         self.faction_bits = faction_bits
         self.sides: dict[str, dict] = {}
         self.sheets: dict[str, dict] = {}

@@ -149,30 +149,38 @@ def _trade_deck(s: GameState) -> list[int]:
     """Return the trade deck, top card LAST; each entry is a tracked copy (`card#n`)."""
     game = s.game
     setup = game.setup
-    entries = setup.trade_deck if setup.trade_deck is not None else game.pack.trade_copies()
-    deck = []
-    seen: set[str] = set()
-    copies = game.pack.copies
-    by_id = game.by_id
-    for entry in entries:
-        copy_id, sticker, side = _copy_entry(entry)
-        if copy_id in seen:
-            raise SetupError(f"copy {copy_id!r} is listed twice in the trade deck")
-        seen.add(copy_id)
-        printed = copies.get(copy_id)
-        if printed is None:
-            raise SetupError(f"{copy_id!r} is not a trade-deck copy (use '<card>#<n>', "
-                             f"n from 1 to the card's quantity)")
-        design = by_id[printed.id]
-        if sticker:
-            if sticker not in game.pack.stickers:
-                raise SetupError(f"unknown sticker {sticker!r} on {copy_id!r}")
-            design = upgraded_design(game, design, sticker, side)
-        deck.append(_new_instance(s, design, copy_id))
+    if setup.trade_deck is None:  # every trade copy of the pack, as printed
+        by_id = game.by_id
+        cards = [(copy_id, by_id[design.id]) for copy_id, design in game.pack.default_trade_deck]
+    else:
+        seen: set[str] = set()
+        cards = [_copy_card(game, entry, seen) for entry in setup.trade_deck]
+    first = len(s.design)
+    s.design.extend(design for _, design in cards)
+    game.copy_id.extend(copy_id for copy_id, _ in cards)
+    deck = list(range(first, len(s.design)))
     if not setup.trade_deck_order:
         s.rng.shuffle(deck)
     deck.reverse()
     return deck
+
+
+def _copy_card(game: Game, entry: object, seen: set[str]) -> tuple[str, Design]:
+    """Return (copy id, design) of one trade-deck entry, upgraded if it says so (L20)."""
+    copy_id, sticker, side = _copy_entry(entry)
+    if copy_id in seen:
+        raise SetupError(f"copy {copy_id!r} is listed twice in the trade deck")
+    seen.add(copy_id)
+    printed = game.pack.copies.get(copy_id)
+    if printed is None:
+        raise SetupError(f"{copy_id!r} is not a trade-deck copy (use '<card>#<n>', "
+                         f"n from 1 to the card's quantity)")
+    design = game.by_id[printed.id]
+    if sticker:
+        if sticker not in game.pack.stickers:
+            raise SetupError(f"unknown sticker {sticker!r} on {copy_id!r}")
+        design = upgraded_design(game, design, sticker, side)
+    return copy_id, design
 
 
 def _copy_entry(entry: object) -> tuple[str, str, str]:
