@@ -126,7 +126,10 @@ def _personal_deck(s: GameState, seat: int) -> list[int]:
     else:
         composition = seat_setup.deck or _default_deck(game, seat_setup.side)
         cards = [card for card, k in composition.items() for _ in range(k)] + extra
-    deck = [_new_instance(s, _design(game, card), None) for card in cards]
+    first = len(s.design)
+    s.design.extend(_design(game, card) for card in cards)
+    game.copy_id.extend(None for _ in cards)
+    deck = list(range(first, len(s.design)))
     if seat_setup.deck_order is None:
         s.rng.shuffle(deck)
     deck.reverse()
