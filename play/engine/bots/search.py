@@ -9,19 +9,24 @@ out). One rollout:
    reveal future reshuffles). A card known to sit on top of a deck is shuffled too: a small loss
    of information, never a leak;
 2. applies one candidate action, chosen by UCB1 (C = `exploration`);
-3. plays on with the heuristic bot for every seat, to the end of the game or for `depth` more
-   turns (None: to the end);
+3. plays on with the heuristic bot for every seat for `depth` turn ends counted from before the
+   action (default 3: the rest of this turn, the opponent's turn, our next turn; None: to the
+   end of the game);
 4. scores the result for the searching seat: 1 / 0 for a win / loss, otherwise a logistic of the
-   authority difference plus `deck_weight` times the difference in deck strength.
+   authority difference plus `deck_weight` times the difference in deck strength (the mean value
+   of the cards each side owns); `evaluation="race"` compares turns-to-kill instead.
 
 Candidates with the same visit index share their determinization (common random numbers), so
-the comparison between actions is not drowned by the luck of the deal.
+the comparison between actions is not drowned by the luck of the deal; and an alternative must
+beat the heuristic's own choice by `margin` in mean reward to be played instead.
 
 Played WITHOUT search (forced or obviously dominant): the only legal action; playing cards from
-hand; using base primaries and ally abilities (free); a lethal attack; a political-victory buy
-(L19); where an acquired card goes (the top of the deck). Searched: which cards to buy (or none)
-and upgrades, scrap abilities, which bases to destroy versus attacking the player, and every
-pending decision with two or more different answers (discard, scrap, choices, ...).
+hand; using base primaries and ally abilities (free); a lethal attack; attacking the player when
+no base can be targeted (unspent combat is lost, C21); a political-victory buy (L19); and the
+heuristic's answers to discard, forced-discard, scrap, recycle, copy and destination decisions
+(searching those mostly added noise). Searched: which cards to buy (or none) and upgrades, scrap
+abilities, which bases to destroy versus attacking the player, and the choose / may /
+destroy-base / free-acquire decisions.
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, *, iterations: int = 64,
                  time_limit: float | None = None, depth: int | None = 3,
-                 exploration: float = 0.5, deck_weight: float = 40.0, margin: float = 0.01,
+                 exploration: float = 0.5, deck_weight: float = 40.0, margin: float = 0.03,
                  evaluation: str = "linear") -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
