@@ -720,7 +720,7 @@ def resign(state: GameState, seat: int) -> None:
     """End the game at once: `seat` gives up and its opponents win (not a legal action)."""
     if state.outcome is not None:
         raise IllegalAction("the game is over")
-    if not 0 <= seat < state.game.n or not state.alive[seat]:
+    if not isinstance(seat, int) or not 0 <= seat < state.game.n or not state.alive[seat]:
         raise IllegalAction(f"seat {seat} is not playing")
     state.log.append(("resign", seat))
     team = state.game.team[seat]

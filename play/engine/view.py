@@ -17,7 +17,7 @@ from .state import GameState
 def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
     """Return the view of `seat` (None: the public spectator view)."""
     game = state.game
-    me = seat if seat is not None and 0 <= seat < game.n else None
+    me = seat if isinstance(seat, int) and 0 <= seat < game.n else None
     legal = legal_actions(state) if me is not None and decider(state) == me else None
     return {
         "seat": me,

@@ -100,3 +100,11 @@ def test_resign_ends_the_game_for_the_other_side() -> None:
     state = stacked(PACK)
     state.resign(0)
     assert state.outcome.winner == 1 and state.outcome.reason == "resign"
+
+
+def test_resigning_a_seat_that_is_not_playing_is_refused() -> None:
+    state = stacked(PACK)
+    for seat in (5, -1, "x"):
+        with pytest.raises(IllegalAction, match="not playing"):
+            state.resign(seat)
+    assert state.outcome is None
