@@ -136,8 +136,9 @@ class Campaign(models.Model):
             try:
                 return self._apply_event_once(kind, payload, actor, expected_version)
             except OperationalError as error:
-                # SQLite refuses a second writer at once ("database table is locked") instead of
-                # waiting as PostgreSQL does; retrying then meets the bumped version: StaleVersion.
+                # Only a SQLite without IMMEDIATE transactions (or its shared-cache memory
+                # database) refuses a second writer at once ("database is locked") instead of
+                # waiting; retrying then meets the bumped version: StaleVersion.
                 if "locked" not in str(error) or connection.in_atomic_block:
                     raise
                 time.sleep(0.02 * (attempt + 1))
@@ -146,21 +147,30 @@ class Campaign(models.Model):
     def _apply_event_once(self, kind: str, payload: dict, actor: Any,
                           expected_version: int) -> CampaignEvent:
         with transaction.atomic():
-            # The conditional UPDATE is the lock: of two racing writers only one matches the row.
-            bumped = Campaign.objects.filter(pk=self.pk, version=expected_version).update(
-                version=F("version") + 1)
-            if not bumped:
-                actual = Campaign.objects.values_list("version", flat=True).get(pk=self.pk)
-                raise StaleVersion(expected_version, actual)
-            fresh = Campaign.objects.select_related("pack").get(pk=self.pk)
+            fresh = self._locked_at(expected_version)
             state = self._next_state(fresh, kind, payload, expected_version + 1)
             event = CampaignEvent.objects.create(
                 campaign=self, seq=expected_version + 1, kind=kind, payload=payload,
                 actor=actor if getattr(actor, "is_authenticated", False) else None,
                 actor_name=_display_name(actor))
-            Campaign.objects.filter(pk=self.pk).update(state=state.to_dict())
+            Campaign.objects.filter(pk=self.pk).update(version=F("version") + 1,
+                                                       state=state.to_dict())
         self.refresh_from_db(fields=["version", "state"])
         return event
+
+    def _locked_at(self, expected_version: int) -> Campaign:
+        """Lock the campaign for this transaction; raise StaleVersion unless it is at the version.
+
+        PostgreSQL: SELECT ... FOR UPDATE makes a second writer wait here until the first
+        commits, then read the bumped version. SQLite ignores FOR UPDATE, but its transactions
+        are IMMEDIATE (config.env.sqlite_database): the second writer already waited for the
+        write lock at BEGIN. Either way exactly one of two racing writers passes.
+        """
+        fresh = (Campaign.objects.select_for_update(of=("self",)).select_related("pack")
+                 .get(pk=self.pk))
+        if fresh.version != expected_version:
+            raise StaleVersion(expected_version, fresh.version)
+        return fresh
 
     @staticmethod
     def _next_state(fresh: Campaign, kind: str, payload: dict, seq: int) -> CampaignState:

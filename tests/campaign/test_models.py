@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from django.db import connection
@@ -49,20 +50,39 @@ def test_two_submissions_against_one_version_apply_exactly_once(started: Campaig
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_racing_threads_apply_exactly_once(alice, bob) -> None:
-    """Real race: two threads, each on its own database connection, submit at the same time."""
+def test_two_racing_threads_apply_exactly_once(alice, bob, monkeypatch) -> None:
+    """Real race, forced: the second writer submits while the first holds the campaign's lock.
+
+    Each thread has its own database connection. The first writer to get the lock pauses inside
+    its transaction until the second has started, so the second always meets the lock (PostgreSQL:
+    SELECT ... FOR UPDATE; SQLite: BEGIN IMMEDIATE) and then the bumped version. A writer that
+    slipped past the lock would be applied too, or crash on the unique (campaign, seq) pair.
+    """
     from tests.campaign.conftest import make_pack
     campaign = Campaign.start(make_pack(), "Race", alice, [(alice, "A"), (bob, "B")])
-    barrier, outcomes = threading.Barrier(2), []
+    first_inside, second_started = threading.Event(), threading.Event()
+    next_state = Campaign._next_state
+
+    def paused_next_state(fresh: Campaign, kind: str, payload: dict, seq: int):
+        if not first_inside.is_set():  # the first writer, holding the lock
+            first_inside.set()
+            second_started.wait(5)
+            time.sleep(0.2)  # long enough for the second writer to queue on the lock
+        return next_state(fresh, kind, payload, seq)
+
+    monkeypatch.setattr(Campaign, "_next_state", staticmethod(paused_next_state))
+    outcomes: dict[str, str] = {}
 
     def submit(wish: str) -> None:
         try:
-            barrier.wait()
+            if wish == "federation":
+                first_inside.wait(5)
+                second_started.set()
             Campaign.objects.get(pk=campaign.pk).apply_event(
                 "sides_chosen", {"wishes": [wish, "federation"], "coin": 0}, alice, 0)
-            outcomes.append("applied")
+            outcomes[wish] = "applied"
         except Exception as error:  # noqa: BLE001 - the test counts every outcome
-            outcomes.append(type(error).__name__)
+            outcomes[wish] = type(error).__name__
         finally:
             connection.close()
 
@@ -71,8 +91,19 @@ def test_two_racing_threads_apply_exactly_once(alice, bob) -> None:
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(outcomes) == ["StaleVersion", "applied"], outcomes
-    assert CampaignEvent.objects.filter(campaign=campaign).count() == 1
+    assert outcomes == {"empire": "applied", "federation": "StaleVersion"}
+    campaign.refresh_from_db()
+    assert campaign.version == 1 and campaign.current_state.sides["empire"] == 0
+    assert list(campaign.events.values_list("seq", "payload__wishes")) == [
+        (1, ["empire", "federation"])]
+
+
+@pytest.mark.django_db
+def test_sqlite_transactions_are_immediate_so_writers_queue() -> None:
+    """apply_event's lock on SQLite: a writer takes the write lock at BEGIN (see _locked_at)."""
+    if connection.vendor != "sqlite":
+        pytest.skip("PostgreSQL locks the row with SELECT ... FOR UPDATE instead")
+    assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 
 def test_undo_is_an_event_and_steps_back_one_change(started: Campaign, alice) -> None:
