@@ -27,61 +27,10 @@ from play.engine import (
 from play.engine.bots.random_bot import RandomBot
 from play.engine.rules import action_error
 
-from .packs import card, legacy_pack, sheet
+from .packs import EVERYTHING, SEATS, playout_setup
 from .test_views import card_ids, hidden_from
 
 ROOT = Path(__file__).resolve().parents[2]
-
-# A legacy pack whose cards use every effect, static and decision kind, so random play meets them.
-EVERYTHING = legacy_pack(
-    card("raider", cost=1, factions=("kingdom",), primary=[{"combat": 2}],
-         ally={"kingdom": [{"opponent_discards": 1}]}, onbuy=[{"combat": 2}]),
-    card("trader", cost=2, factions=("consortium",),
-         primary=[{"choose": [[{"trade": 2}], [{"authority": 3}], []]}],
-         ally={"consortium": [{"draw": 1}, {"discard": 1}]},
-         onbuy=[{"may": [{"draw": 1}, {"discard": 1}]}]),
-    card("scrapper", cost=3, factions=("scavengers",),
-         primary=[{"scrap": {"from": "hand_or_discard", "min": 0, "max": 2}},
-                  {"combat": {"per": "last_count", "times": 2}}],
-         scrap=[{"scrap": {"from": "trade_row", "max": 1}}],
-         onbuy=[{"scrap": {"from": "hand", "max": 1}}]),
-    card("bomber", cost=4, factions=("kingdom",), primary=[{"combat": 3}],
-         ally={"kingdom": [{"destroy_base": 1}]}, scrap=[{"purge_trade_row": "cheapest"}]),
-    card("carrier", cost=5, factions=("kingdom",), primary=[{"combat": 4}],
-         ally={"kingdom": [{"acquire_free": {"type": "ship", "to": "deck_top"}}]}),
-    card("needle", cost=4, factions=("scavengers",), primary=[{"copy_ship": True}]),
-    card("freighter", cost=4, factions=("consortium",), primary=[{"trade": 3}],
-         ally={"consortium": [{"next_acquire": {"type": "ship", "to": "deck_top"}},
-                              {"discount": {"n": 2}}]}),
-    card("shack", type="base", cost=1, defense=2, factions=("consortium",),
-         primary=[{"authority": 1}]),
-    card("salvage-yard", type="base", cost=2, defense=3, factions=("scavengers",),
-         primary=[{"recycle": {"from": "discard", "to": "hand", "max": 1}}]),
-    card("wall", type="base", cost=3, defense=4, outpost=True, factions=("kingdom",),
-         primary=[{"combat": 1}], scrap=[{"combat": 3}]),
-    card("exchange", type="base", cost=4, defense=5, factions=("consortium",),
-         primary=[{"if": {"cond": {"count": "bases_in_play", "at_least": 2},
-                          "then": [{"trade": 3}], "else": [{"trade": 1}]}}]),
-    card("mech", type="base", cost=5, defense=6, outpost=True, factions=("scavengers",),
-         static=[{"ally_for_all": True}]),
-    card("hq", type="base", cost=5, defense=7, factions=("kingdom",),
-         static=[{"on_play": {"match": {"type": "ship"}, "do": [{"combat": 1}]}},
-                 {"defense": 1}]),
-    sheets=[sheet("empire-1", "empire", 1, costs=(1, 2, 3, 4, 5)),
-            sheet("federation-1", "federation", 1, costs=(1, 2, 3, 4, 5), extends=True,
-                  ship=[{"trade": 1}], base=[{"combat": 1}])],
-)
-
-SEATS = [dict(side="empire", sheets=["empire-1"], scenario_sheet="empire-1"),
-         dict(side="federation", sheets=["federation-1"], scenario_sheet="federation-1")]
-
-
-def _setup(pack, seed: int, seats: list[dict] | None, authority: int) -> GameSetup:
-    """A 2-seat setup; `seats=None` for a core game without sides or sheets."""
-    seat_setups = [SeatSetup(**s) for s in seats] if seats else [SeatSetup(), SeatSetup()]
-    return GameSetup(pack=pack, seats=seat_setups, seed=seed, first=seed % 2,
-                     starting_authority=authority)
-
 
 def _scenario_1_seats(pack) -> list[dict]:
     """Each side with its scenario-1 sheet of a shipped legacy pack (L18, L19)."""
@@ -114,7 +63,7 @@ def _check_sample(state, pack) -> None:
 
 def playout(pack, seed: int, sample_every: int, seats: list[dict] | None = SEATS,
             replay_check: bool = False, authority: int = 50):
-    setup = _setup(pack, seed, seats, authority)
+    setup = playout_setup(pack, seed, seats, authority)
     state = new_game(setup)
     total = len(state.design)
     bots = [RandomBot(seed), RandomBot(seed + 7919)]

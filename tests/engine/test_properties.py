@@ -15,13 +15,13 @@ from play.engine.actions import KINDS
 from play.engine.bots.random_bot import RandomBot
 from play.engine.rules import action_error
 
-from .test_playout import EVERYTHING, SEATS, _setup
+from .packs import EVERYTHING, SEATS, playout_setup
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _state_after(seed: int, steps: int):
-    state = new_game(_setup(EVERYTHING, seed, SEATS, 50))
+    state = new_game(playout_setup(EVERYTHING, seed, SEATS, 50))
     bots = [RandomBot(seed), RandomBot(seed + 1)]
     for _ in range(steps):
         if state.outcome is not None:
