@@ -4,8 +4,8 @@ Pure Python, standard library only (it never imports Django). The facade is thes
 everything else is detail. A game is rebuilt exactly from (setup, action notations): all chance
 comes from the `random.Random` kept in the state, seeded by `setup.seed`.
 
->>> from play.engine import load_pack, GameSetup, new_game, legal_actions, apply, view
->>> pack = load_pack(tiny_pack())           # a small pack; see tests/engine/packs.py
+>>> from play.engine import GameSetup, apply, legal_actions, load_pack, new_game, tiny_pack, view
+>>> pack = load_pack(tiny_pack())           # a small pack; fixtures/packs/ holds the real ones
 >>> state = new_game(GameSetup(pack=pack, seed=1))
 >>> state.decider                           # seat 0 moves first and holds 3 cards (C3)
 0
@@ -34,7 +34,7 @@ __all__ = [
     "Action", "EngineError", "GameSetup", "GameState", "IllegalAction", "Outcome", "Pack",
     "PackError", "SeatSetup", "SetupError", "apply", "clone", "decider", "deserialize",
     "legal_actions", "load_pack", "new_game", "outcome", "public_view", "replay", "resign",
-    "serialize", "validate_rules", "view",
+    "serialize", "tiny_pack", "validate_rules", "view",
 ]
 
 
