@@ -36,10 +36,17 @@ class VersionForm(forms.Form):
         return [(s, side_name(self.content, s)) for s in sorted(self.campaign.current_state.sides)]
 
 
+class PackChoiceField(forms.ModelChoiceField):
+    """Offer packs by their name in the active language, with the slug and version to tell apart."""
+
+    def label_from_instance(self, obj: ContentPack) -> str:
+        return f"{obj.name} ({obj})"
+
+
 class CampaignCreateForm(forms.Form):
     """A pack, a name and two seats (the creator plays seat 1 unless they only keep score)."""
 
-    pack = forms.ModelChoiceField(queryset=ContentPack.objects.none(), label=_("Content pack"))
+    pack = PackChoiceField(queryset=ContentPack.objects.none(), label=_("Content pack"))
     name = forms.CharField(max_length=120, label=_("Campaign name"))
     creator_plays = forms.BooleanField(required=False, initial=True,
                                        label=_("I play the first seat myself"))

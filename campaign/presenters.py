@@ -19,7 +19,7 @@ from campaign.state import (
     missing_choices,
     next_after_campaign_side,
 )
-from cards.text import ability_text
+from cards.text import ability_text, faction_names
 
 
 def lang() -> str:
@@ -101,12 +101,14 @@ def sheets_of_side(content: PackContent, state: CampaignState, side: str) -> lis
 
 def deck_rows(content: PackContent, state: CampaignState, filters: dict[str, str]) -> list[dict]:
     """Return the trade deck's copies as rows, filtered by faction/cost/type/upgraded/by whom."""
+    names = faction_names(content.data, lang())
     rows = []
     for copy_id in state.trade_deck(content):
         card = content.card_of_copy(copy_id)
         upgrade = state.upgrades.get(copy_id)
         row = {"copy": copy_id, "label": copy_label(content, copy_id), "cost": card.get("cost"),
                "type": card.get("type"), "factions": card.get("factions", []),
+               "faction_names": [names.get(f, f) for f in card.get("factions", [])],
                "upgrade": upgrade, "by": upgrade["side"] if upgrade else ""}
         if upgrade:
             row["sticker"] = sticker_label(content, upgrade["sticker"])

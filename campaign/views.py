@@ -41,6 +41,7 @@ from campaign.state import (
     missing_choices,
     next_after_campaign_side,
 )
+from cards.text import faction_names
 
 DECK_FILTERS = ("faction", "cost", "type", "upgraded", "by")
 
@@ -175,6 +176,8 @@ def _dashboard_context(request: HttpRequest, campaign: Campaign) -> dict[str, An
         "envelope": presenters.envelope(content, state, state.scenario) if state.scenario else None,
         "winner": presenters.side_name(content, state.campaign_winner),
         "invite_seats": [s for s in campaign.seats.all() if s.is_open],
+        "opened_scenarios": [(number, presenters.side_name(content, (p["result"] or {}).get("winner")))
+                             for number, p in state.scenarios.items()],
         "forms": _next_step_forms(request, campaign),
         **_deck_context(request, campaign),
     }
@@ -208,11 +211,12 @@ def _seats_user_speaks_for(request: HttpRequest, campaign: Campaign) -> list[Sea
 def _deck_context(request: HttpRequest, campaign: Campaign) -> dict[str, Any]:
     content = campaign.content
     filters = {key: request.GET.get(key, "") for key in DECK_FILTERS}
-    factions = sorted({f for c in content.trade_copies for f in content.card_of_copy(c)["factions"]})
+    ids = sorted({f for c in content.trade_copies for f in content.card_of_copy(c)["factions"]})
+    names = faction_names(content.data, presenters.lang())
     return {
         "deck": presenters.deck_rows(content, campaign.current_state, filters),
         "deck_filters": filters,
-        "deck_factions": factions,
+        "deck_factions": [(f, names.get(f, f)) for f in ids],
         "deck_costs": sorted({content.card_of_copy(c)["cost"] for c in content.trade_copies}),
         "side_choices": [(s, presenters.side_name(content, s)) for s in content.side_ids],
     }
