@@ -32,7 +32,7 @@ def extracted_msgids(app: str, tmp: Path) -> set[str]:
     subprocess.run([sys.executable, str(PROJECT / "manage.py"), "makemessages", "-l", "ru",
                     "--no-location", "--no-wrap"], cwd=copy, check=True, capture_output=True)
     po = (copy / "locale" / "ru" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
-    return {_unescape(m) for m in re.findall(r'^msgid "(.+)"$', po, re.M)}
+    return {_unescape(m) for m in re.findall(r'^msgid "(.+)"$', po, re.MULTILINE)}
 
 
 def _unescape(text: str) -> str:
@@ -50,7 +50,7 @@ def missing_in_compiled(app: str, msgids: set[str], tmp: Path) -> list[str]:
     subprocess.run(["msgfmt", "--check-format", "-o", str(compiled), str(catalogue_path(app, "po"))],
                    check=True, capture_output=True)
     with compiled.open("rb") as handle:
-        catalog = gettext.GNUTranslations(handle)._catalog  # noqa: SLF001 - the plain mapping
+        catalog = gettext.GNUTranslations(handle)._catalog  # the plain msgid -> msgstr mapping
     translated = {key[0] if isinstance(key, tuple) else key for key, value in catalog.items()
                   if value}
     return sorted(msgid for msgid in msgids if msgid not in translated)
@@ -64,4 +64,4 @@ def gettext_tools_missing() -> bool:
 def fuzzy_entries(app: str) -> list[str]:
     """Return the msgids the app's django.po marks fuzzy (msgfmt would drop them)."""
     po = catalogue_path(app, "po").read_text(encoding="utf-8")
-    return re.findall(r'^#, .*fuzzy.*\n(?:#.*\n)*msgid "(.*)"', po, re.M)
+    return re.findall(r'^#, .*fuzzy.*\n(?:#.*\n)*msgid "(.*)"', po, re.MULTILINE)
