@@ -238,11 +238,16 @@ class Seat(models.Model):
         """Return whether the invite link can still be used to take this seat."""
         return self.user_id is None
 
-    def join(self, user: Any) -> None:
-        """Give this seat to ``user`` (the invite link was followed)."""
-        self.user = user
+    def join(self, user: Any) -> bool:
+        """Give this seat to ``user`` if it is still open; return False if someone took it first.
+
+        The conditional UPDATE settles two friends following the same link at once: only one
+        of them matches the still-open row.
+        """
         self.name = self.name or user.get_username()
-        self.save(update_fields=["user", "name"])
+        taken = Seat.objects.filter(pk=self.pk, user__isnull=True).update(user=user, name=self.name)
+        self.refresh_from_db(fields=["user", "name"])
+        return bool(taken)
 
 
 class CampaignEvent(models.Model):

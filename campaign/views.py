@@ -137,7 +137,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if not seat.is_open:
         raise Http404("seat taken")
     if request.method == "POST":
-        seat.join(request.user)
+        if not seat.join(request.user):
+            raise Http404("seat taken")  # someone else followed the link a moment earlier
         messages.success(request, _("You joined the campaign."))
         return redirect(campaign)
     return render(request, "campaign/join.html", {"campaign": campaign, "seat": seat})

@@ -274,3 +274,17 @@ def test_create_with_bad_fields_names_the_field(alice_client: Client, pack, data
     assert response.status_code == 200
     assert field in response.context["form"].errors
     assert snapshot() == before
+
+
+def test_two_friends_following_one_invite_at_once_only_one_gets_the_seat(client, pack, alice, bob,
+                                                                         outsider) -> None:
+    """Both loaded the join page while the seat was open; the second POST must not steal it."""
+    campaign = Campaign.start(pack, "W", alice, [(alice, "Alice"), (None, "")])
+    seat = campaign.seats.get(index=1)
+    stale_copy = Seat.objects.get(pk=seat.pk)
+    assert seat.join(bob) is True
+    assert stale_copy.join(outsider) is False
+    seat.refresh_from_db()
+    assert (seat.user, seat.name) == (bob, "bob")
+    client.force_login(outsider)
+    assert client.post(reverse("campaign:join", args=[seat.invite_token])).status_code == 404
