@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -54,6 +55,7 @@ def pack_checksum(data: Any) -> str:
 # content never changes under the same checksum. Bounded, oldest entry evicted first.
 _ENGINE_PACKS: dict[str, Any] = {}
 _ENGINE_PACKS_MAX = 32
+MAX_SCENARIO = 12  # envelopes of a legacy campaign (L1)
 
 
 class ContentPackQuerySet(models.QuerySet):
@@ -177,6 +179,29 @@ class ContentPack(models.Model):
     def revealed_range(self) -> range:
         """Return the scenario numbers whose envelopes the owner has opened in the editor."""
         return range(1, self.revealed_scenarios + 1)
+
+    @property
+    def envelopes_opened(self) -> int:
+        """Return how many envelopes the owner has opened: scenarios, plus 1 for post-campaign."""
+        return self.revealed_scenarios + int(self.post_campaign_revealed)
+
+    def reveal_next(self, opened_before: int) -> bool:
+        """Open the next envelope if exactly ``opened_before`` are open; return whether it did.
+
+        The condition makes a double click (or a second tab showing an older page) open
+        nothing instead of a second, unwanted envelope: a reveal cannot be taken back.
+        """
+        if opened_before != self.envelopes_opened or opened_before > MAX_SCENARIO:
+            return False
+        if self.revealed_scenarios < MAX_SCENARIO:
+            change = {"revealed_scenarios": models.F("revealed_scenarios") + 1}
+        else:
+            change = {"post_campaign_revealed": True}
+        done = ContentPack.objects.filter(
+            pk=self.pk, revealed_scenarios=self.revealed_scenarios,
+            post_campaign_revealed=self.post_campaign_revealed).update(**change, updated=timezone.now())
+        self.refresh_from_db(fields=["revealed_scenarios", "post_campaign_revealed", "updated"])
+        return bool(done)
 
     def copy_for(self, user: AbstractBaseUser) -> ContentPack:
         """Return a new pack owned by `user` with this pack's content, ready to edit (issue 5)."""

@@ -12,18 +12,16 @@ from dataclasses import dataclass
 from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cards import jsoninput
 from cards.forms import CardDesignForm, CardFilterForm, ScenarioForm, StickerSheetForm
-from cards.models import ContentPack
+from cards.models import MAX_SCENARIO, ContentPack
 from cards.text import abilities_text
 from cards.visibility import VisibleContent, visible_content
-
-MAX_SCENARIO = 12
 
 
 @dataclass(frozen=True)
@@ -137,14 +135,15 @@ def copy_pack(request: HttpRequest, pk: int) -> HttpResponse:
 def reveal_envelope(request: HttpRequest, pk: int) -> HttpResponse:
     """Open the owner's next envelope in the editor (scenarios in order, then post-campaign)."""
     pack = _own_pack(request, pk)
-    if pack.revealed_scenarios < MAX_SCENARIO:
-        pack.revealed_scenarios += 1
-        pack.save(update_fields=["revealed_scenarios", "updated"])
-        messages.success(request, _("Envelope %(n)s is open.") % {"n": pack.revealed_scenarios})
-    elif not pack.post_campaign_revealed:
-        pack.post_campaign_revealed = True
-        pack.save(update_fields=["post_campaign_revealed", "updated"])
+    seen = request.POST.get("opened", "")
+    if not seen.isdigit():
+        return HttpResponseBadRequest(_("The form was incomplete; please reload the page."))
+    if not pack.reveal_next(int(seen)):
+        return render(request, "cards/stale.html", {"pack": pack}, status=409)
+    if pack.post_campaign_revealed:
         messages.success(request, _("The post-campaign pack is open."))
+    else:
+        messages.success(request, _("Envelope %(n)s is open.") % {"n": pack.revealed_scenarios})
     return redirect("cards:pack", pk=pack.pk)
 
 

@@ -125,8 +125,46 @@ def test_post_only_editor_urls_refuse_get_with_405(alice_client: Client, own: Co
 def test_other_users_pack_cannot_be_revealed_or_previewed(client: Client, own: ContentPack,
                                                           outsider):
     client.force_login(outsider)
-    assert client.post(reverse("cards:reveal", args=[own.pk])).status_code == 404
+    assert client.post(reverse("cards:reveal", args=[own.pk]), {"opened": 1}).status_code == 404
     assert client.post(reverse("cards:preview", args=[own.pk]),
                        {"abilities": "[]"}).status_code == 404
     own.refresh_from_db()
     assert own.revealed_scenarios == 1
+
+
+def test_l4_double_click_on_reveal_opens_one_envelope_not_two(alice_client: Client,
+                                                              own: ContentPack):
+    """L4: a reveal cannot be taken back, so a second POST from the same page is a 409."""
+    url = reverse("cards:reveal", args=[own.pk])
+    assert alice_client.post(url, {"opened": 1}).status_code == 302
+    second = alice_client.post(url, {"opened": 1})
+    assert second.status_code == 409
+    assert "Nothing more was opened" in second.content.decode()
+    own.refresh_from_db()
+    assert own.revealed_scenarios == 2
+
+
+@pytest.mark.parametrize("opened", [None, "", "x", "-1", "1.0"])
+def test_reveal_without_the_count_shown_is_a_400(alice_client: Client, own: ContentPack, opened):
+    data = {} if opened is None else {"opened": opened}
+    response = alice_client.post(reverse("cards:reveal", args=[own.pk]), data)
+    assert response.status_code == 400
+    own.refresh_from_db()
+    assert own.revealed_scenarios == 1
+
+
+def test_l26_after_twelve_envelopes_the_post_campaign_pack_then_nothing(alice_client: Client,
+                                                                        own: ContentPack):
+    own.revealed_scenarios = 12
+    own.save()
+    url = reverse("cards:reveal", args=[own.pk])
+    assert alice_client.post(url, {"opened": 12}).status_code == 302
+    own.refresh_from_db()
+    assert own.post_campaign_revealed and own.envelopes_opened == 13
+    assert alice_client.post(url, {"opened": 13}).status_code == 409
+
+
+def test_reveal_button_carries_the_number_of_open_envelopes(alice_client: Client,
+                                                            own: ContentPack):
+    page = alice_client.get(reverse("cards:pack", args=[own.pk])).content.decode()
+    assert '<input type="hidden" name="opened" value="1">' in page

@@ -123,7 +123,7 @@ def test_sheets_and_scenarios_are_editable_only_once_their_envelope_is_open(
     assert alice_client.get(sheet_url).status_code == 404
     assert alice_client.get(scenario_url).status_code == 404
     assert "empire sheet 1" not in alice_client.get(own.get_absolute_url()).content.decode()
-    alice_client.post(reverse("cards:reveal", args=[own.pk]))
+    alice_client.post(reverse("cards:reveal", args=[own.pk]), {"opened": 0})
     assert alice_client.get(sheet_url).status_code == 200
     assert alice_client.get(scenario_url).status_code == 200
     page = alice_client.get(own.get_absolute_url()).content.decode()
