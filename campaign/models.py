@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from campaign.content import PackContent
+from campaign.content import ContentError, PackContent
 from campaign.state import (
     SIDE_WISHED,
     UNDO,
@@ -65,6 +65,20 @@ class CampaignQuerySet(models.QuerySet):
     def for_user(self, user: AbstractBaseUser | AnonymousUser | None) -> CampaignQuerySet:
         """Return the user's campaigns that are not deleted, newest first (the home page)."""
         return self.visible_to(user).active().order_by("-created")
+
+    def replay_problems(self, pack_data: dict) -> list[tuple[Campaign, str]]:
+        """Return (campaign, why) for each campaign whose log breaks the rules under ``pack_data``.
+
+        The owners' editor asks before saving a pack that campaigns use: a sheet row or card
+        that an upgrade relies on must not vanish under a campaign (its pages would crash).
+        """
+        problems = []
+        for campaign in self:
+            try:
+                derive(PackContent(pack_data), campaign.log())
+            except (EventRefused, ContentError) as error:
+                problems.append((campaign, str(error)))
+        return problems
 
 
 class Campaign(models.Model):
@@ -166,11 +180,14 @@ class Campaign(models.Model):
         are IMMEDIATE (config.env.sqlite_database): the second writer already waited for the
         write lock at BEGIN. Either way exactly one of two racing writers passes.
         """
-        fresh = (Campaign.objects.select_for_update(of=("self",)).select_related("pack")
-                 .get(pk=self.pk))
+        fresh = self._locked()
         if fresh.version != expected_version:
             raise StaleVersion(expected_version, fresh.version)
         return fresh
+
+    def _locked(self) -> Campaign:
+        """Return the campaign freshly read and locked until the transaction ends."""
+        return Campaign.objects.select_for_update(of=("self",)).select_related("pack").get(pk=self.pk)
 
     @staticmethod
     def _next_state(fresh: Campaign, kind: str, payload: dict, seq: int) -> CampaignState:
@@ -196,9 +213,16 @@ class Campaign(models.Model):
         return self.apply_event(UNDO, {"seq": target.seq}, actor, expected_version)
 
     def rebuild_state(self) -> None:
-        """Recompute the cache from the log (after an import, or if the pack was edited)."""
-        self.state = derive(self.content, self.log()).to_dict()
-        self.save(update_fields=["state"])
+        """Recompute the cache from the log (the pack was edited); raise EventRefused if it broke.
+
+        Under the same lock as apply_event, so an event saved meanwhile is not overwritten.
+        """
+        with transaction.atomic():
+            fresh = self._locked()
+            self.state = derive(fresh.content, fresh.log()).to_dict()
+            Campaign.objects.filter(pk=self.pk).update(state=self.state)
+        self.pack = fresh.pack
+        self.__dict__.pop("_content", None)
 
     def soft_delete(self) -> None:
         self.deleted_at = timezone.now()

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from django import forms
+from django.apps import apps
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -106,8 +107,19 @@ class _PackEditForm(forms.Form):
                 shown.add(error)
                 self.add_error(*error)
         if not problems:
+            self._refuse_if_campaigns_break(data)
+        if not self.errors:
             self.new_data = data
         return cleaned
+
+    def _refuse_if_campaigns_break(self, data: dict[str, Any]) -> None:
+        """Refuse an edit under which a campaign played with this pack no longer replays."""
+        if not apps.is_installed("campaign"):
+            return
+        campaigns = apps.get_model("campaign", "Campaign").objects.filter(pack=self.pack)
+        for campaign, why in campaigns.replay_problems(data):
+            self.add_error(None, gettext("Your campaign “%(name)s” uses this pack and would break: "
+                                         "%(why)s") % {"name": campaign.name, "why": why})
 
     def apply_to(self, data: dict[str, Any], cleaned: dict[str, Any]) -> str:
         """Write the cleaned values into `data`; return the path prefix of the edited part."""

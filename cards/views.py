@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -68,6 +69,13 @@ def _campaign_context(request: HttpRequest, pack: ContentPack) -> object | None:
     campaign_model = apps.get_model("campaign", "Campaign")
     return (campaign_model.objects.visible_to(request.user)
             .filter(pk=int(raw), pack=pack).first())
+
+
+def _rebuild_campaigns(pack: ContentPack) -> None:
+    """Refresh the cached state of the campaigns played with an edited pack (VP, texts...)."""
+    if apps.is_installed("campaign"):
+        for campaign in apps.get_model("campaign", "Campaign").objects.filter(pack=pack):
+            campaign.rebuild_state()
 
 
 def _visible(request: HttpRequest, pack: ContentPack) -> tuple[VisibleContent, Envelopes]:
@@ -151,9 +159,15 @@ def _save_or_render(request: HttpRequest, form: CardDesignForm | StickerSheetFor
                     template: str, context: dict) -> HttpResponse:
     """Save a valid editor form's pack data and go back to the pack; else show the errors."""
     if request.method == "POST" and form.is_valid() and form.new_data is not None:
-        form.pack.replace_data(form.new_data)
-        messages.success(request, _("Saved."))
-        return redirect("cards:pack", pk=form.pack.pk)
+        try:
+            with transaction.atomic():
+                form.pack.replace_data(form.new_data)
+                _rebuild_campaigns(form.pack)
+        except ValueError as error:  # a campaign moved on since the form was checked
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("cards:pack", pk=form.pack.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, template, {**context, "form": form, "pack": form.pack}, status=status)
 

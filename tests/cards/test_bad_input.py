@@ -168,3 +168,51 @@ def test_reveal_button_carries_the_number_of_open_envelopes(alice_client: Client
                                                             own: ContentPack):
     page = alice_client.get(reverse("cards:pack", args=[own.pk])).content.decode()
     assert '<input type="hidden" name="opened" value="1">' in page
+
+
+def _campaign_with_an_upgrade(pack: ContentPack, alice):
+    """Return a campaign on ``pack`` where Empire put empire-1:2:ship on kingdom-ship-2#1."""
+    from campaign.models import Campaign
+    campaign = Campaign.start(pack, "Kitchen table", alice, [(alice, "A"), (None, "B")])
+    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
+    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
+    campaign.apply_event("game_recorded", {"winner": "empire", "how": "authority", "upgrades": [
+        {"copy": "kingdom-ship-2#1", "sticker": "empire-1:2:ship", "side": "empire"}]}, alice, 2)
+    return campaign
+
+
+def _card_post(design, **changes) -> dict:
+    return {"name_en": design.name_en, "name_ru": design.name_ru, "flavor_en": design.flavor_en,
+            "flavor_ru": design.flavor_ru, "type": design.type,
+            "cost": design.cost, "factions": design.factions,
+            "abilities": json.dumps(design.abilities), **changes}
+
+
+def test_l13_edit_that_breaks_a_campaign_on_the_pack_is_refused(alice_client: Client,
+                                                                own: ContentPack, alice):
+    """L13: was a 500 on the campaign's pages (a used sticker row or card cost vanished)."""
+    campaign = _campaign_with_an_upgrade(own, alice)
+    before = own.checksum
+    design = own.designs.get(slug="kingdom-ship-2")
+    response = alice_client.post(reverse("cards:edit_card", args=[own.pk, design.slug]),
+                                 _card_post(design, cost=3))
+    assert response.status_code == 400
+    errors = " ".join(response.context["form"].non_field_errors())
+    assert "Kitchen table" in errors and "L13" in errors
+    assert _unchanged(own, before)
+    assert alice_client.get(campaign.get_absolute_url()).status_code == 200
+
+
+def test_harmless_edit_of_a_pack_in_use_is_saved_and_the_campaign_follows(
+        alice_client: Client, own: ContentPack, alice):
+    from campaign.content import PackContent
+    from campaign.state import derive
+    campaign = _campaign_with_an_upgrade(own, alice)
+    design = own.designs.get(slug="kingdom-ship-2")
+    response = alice_client.post(reverse("cards:edit_card", args=[own.pk, design.slug]),
+                                 _card_post(design, name_en="Lancer"))
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    own.refresh_from_db()
+    assert campaign.state == derive(PackContent(own.data), campaign.log()).to_dict()
+    assert "Lancer #1" in alice_client.get(campaign.get_absolute_url()).content.decode()
