@@ -348,8 +348,9 @@ def _scrap(state: GameState, seat: int) -> Action:
             return PICK[_strongest(state, d.options)]
         return DONE
     starters = [c for c in d.options if is_starter(state.design[c])]
-    if starters:
-        return PICK[_weakest(state, starters)]
+    if starters:  # a copy in the discard pile first: the one in hand can still be played
+        hand = state.hand[seat]
+        return PICK[min(starters, key=lambda c: (card_value(state.design[c]), c in hand, c))]
     if d.picked < d.min:
         return PICK[_weakest(state, d.options)]
     return DONE
