@@ -226,6 +226,7 @@ def _side_stats(results: list[GameResult]) -> dict[str, Any]:
         "empire_win_rate": _rate(empire, len(decided)),
         "first_win_rate": _rate(first, len(decided)),
         "reasons": {},
+        "empire_wins_by_reason": {},
         "games_by_first": {side: sum(r.first_side == side for r in results) for side in SIDES},
         "empire_win_rate_by_first": {
             side: _rate(sum(r.winner == "empire" for r in decided if r.first_side == side),
@@ -233,6 +234,8 @@ def _side_stats(results: list[GameResult]) -> dict[str, Any]:
     }
     for r in results:
         out["reasons"][r.reason] = out["reasons"].get(r.reason, 0) + 1
+        by_reason = out["empire_wins_by_reason"]
+        by_reason[r.reason] = by_reason.get(r.reason, 0) + (r.winner == "empire")
     for name in FIGURES:
         out[f"mean_{name}"] = _mean([getattr(r, name) for r in results])
     return out
@@ -313,9 +316,12 @@ def _pct(rate: float) -> str:
 
 
 def _reasons(entry: dict) -> str:
-    """E.g. "authority 30, political 70" (% of the scenario's games)."""
-    n = entry["games"]
-    return ", ".join(f"{k} {100 * v / n:.0f}" for k, v in sorted(entry["reasons"].items()))
+    """E.g. "authority 30 (SE 45), political 70 (SE 60)": % of the games that ended so, and
+    the Star Empire's share of those wins."""
+    n, empire = entry["games"], entry["empire_wins_by_reason"]
+    return ", ".join(f"cut: {v} games" if k == "cut" else
+                     f"{k} {100 * v / n:.0f} (SE {100 * empire[k] / v:.0f})"
+                     for k, v in sorted(entry["reasons"].items()))
 
 
 def group(results: Iterable[GameResult]) -> dict[int, list[GameResult]]:
