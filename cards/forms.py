@@ -86,12 +86,20 @@ class JSONTextField(forms.CharField):
 
 
 class _PackEditForm(forms.Form):
-    """Base of the editor forms: validate the edited pack, attach problems to fields."""
+    """Base of the editor forms: validate the edited pack, attach problems to fields.
+
+    Each form carries the checksum of the pack it was shown with; the view refuses a save
+    against another one with 409 (two tabs editing the same pack must not overwrite each other).
+    """
+
+    checksum = forms.CharField(widget=forms.HiddenInput, error_messages={
+        "required": _("The form was incomplete; please reload the page.")})
 
     def __init__(self, *args: Any, pack: ContentPack, **kwargs: Any) -> None:
         self.pack = pack
         self.new_data: dict[str, Any] | None = None
         super().__init__(*args, **kwargs)
+        self.fields["checksum"].initial = pack.checksum
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -58,6 +58,10 @@ _ENGINE_PACKS_MAX = 32
 MAX_SCENARIO = 12  # envelopes of a legacy campaign (L1)
 
 
+class StalePack(Exception):
+    """The pack changed after the edit form was shown (views answer 409)."""
+
+
 class ContentPackQuerySet(models.QuerySet):
     """Named queries over content packs."""
 
@@ -224,9 +228,15 @@ class ContentPack(models.Model):
         candidates = (base if n == 1 else f"{base}-{n}" for n in range(1, len(taken) + 2))
         return next(slug for slug in candidates if slug not in taken)
 
-    def replace_data(self, data: dict[str, Any]) -> None:
-        """Store new (already validated) pack JSON and rebuild the derived tables, atomically."""
+    def replace_data(self, data: dict[str, Any], expected_checksum: str | None = None) -> None:
+        """Store new (already validated) pack JSON and rebuild the derived tables, atomically.
+
+        With ``expected_checksum``, raise StalePack instead if the stored pack changed since.
+        """
         with transaction.atomic():
+            stored = ContentPack.objects.select_for_update().values_list("checksum", flat=True)
+            if expected_checksum is not None and stored.get(pk=self.pk) != expected_checksum:
+                raise StalePack(self.pk)
             self.set_data(data)
             self.save()
             self.rebuild_catalogue()

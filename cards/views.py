@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from cards import jsoninput
 from cards.forms import CardDesignForm, CardFilterForm, ScenarioForm, StickerSheetForm
-from cards.models import MAX_SCENARIO, ContentPack
+from cards.models import MAX_SCENARIO, ContentPack, StalePack
 from cards.text import abilities_text
 from cards.visibility import VisibleContent, visible_content
 
@@ -161,8 +161,11 @@ def _save_or_render(request: HttpRequest, form: CardDesignForm | StickerSheetFor
     if request.method == "POST" and form.is_valid() and form.new_data is not None:
         try:
             with transaction.atomic():
-                form.pack.replace_data(form.new_data)
+                form.pack.replace_data(form.new_data, form.cleaned_data["checksum"])
                 _rebuild_campaigns(form.pack)
+        except StalePack:
+            return render(request, "cards/stale.html", {"pack": form.pack, "edit": True},
+                          status=409)
         except ValueError as error:  # a campaign moved on since the form was checked
             form.add_error(None, str(error))
         else:

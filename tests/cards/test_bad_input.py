@@ -185,7 +185,8 @@ def _card_post(design, **changes) -> dict:
     return {"name_en": design.name_en, "name_ru": design.name_ru, "flavor_en": design.flavor_en,
             "flavor_ru": design.flavor_ru, "type": design.type,
             "cost": design.cost, "factions": design.factions,
-            "abilities": json.dumps(design.abilities), **changes}
+            "abilities": json.dumps(design.abilities),
+            "checksum": ContentPack.objects.get(pk=design.pack_id).checksum, **changes}
 
 
 def test_l13_edit_that_breaks_a_campaign_on_the_pack_is_refused(alice_client: Client,
@@ -216,3 +217,45 @@ def test_harmless_edit_of_a_pack_in_use_is_saved_and_the_campaign_follows(
     own.refresh_from_db()
     assert campaign.state == derive(PackContent(own.data), campaign.log()).to_dict()
     assert "Lancer #1" in alice_client.get(campaign.get_absolute_url()).content.decode()
+
+
+def test_edit_from_a_second_tab_is_a_409_and_does_not_overwrite(alice_client: Client,
+                                                               own: ContentPack):
+    """Two tabs showed the same card; the second save must not silently undo the first."""
+    design = own.designs.get(slug="kingdom-ship-3")
+    url = reverse("cards:edit_card", args=[own.pk, design.slug])
+    shown = _card_post(design)  # both tabs were loaded now, with this checksum
+    assert alice_client.post(url, {**shown, "name_en": "First tab"}).status_code == 302
+    second = alice_client.post(url, {**shown, "name_en": "Second tab"})
+    assert second.status_code == 409
+    assert "Your change was NOT saved" in second.content.decode()
+    own.refresh_from_db()
+    assert own.designs.get(slug="kingdom-ship-3").name_en == "First tab"
+
+
+@pytest.mark.parametrize("name, args, field", [
+    ("cards:edit_card", ["kingdom-ship-3"], None),
+    ("cards:edit_sheet", ["empire-1"], "sheet"),
+    ("cards:edit_scenario", [1], "scenario"),
+])
+def test_editor_post_without_the_checksum_is_a_400_saying_so(alice_client: Client,
+                                                             own: ContentPack, name: str,
+                                                             args: list, field: str | None):
+    before = own.checksum
+    if field is None:
+        data = _card_post(own.designs.get(slug="kingdom-ship-3"))
+    else:
+        data = {field: json.dumps(own.data["sticker_sheets"][0] if field == "sheet"
+                                  else own.data["scenarios"][0]), "vp_cards": "[]"}
+    data.pop("checksum", None)
+    response = alice_client.post(reverse(name, args=[own.pk, *args]), data)
+    assert response.status_code == 400
+    assert "The form was incomplete; please reload the page." in response.content.decode()
+    assert _unchanged(own, before)
+
+
+def test_editor_pages_carry_the_checksum(alice_client: Client, own: ContentPack):
+    for url in (reverse("cards:edit_card", args=[own.pk, "kingdom-ship-3"]),
+                reverse("cards:edit_sheet", args=[own.pk, "empire-1"])):
+        page = alice_client.get(url).content.decode()
+        assert f'name="checksum" value="{own.checksum}"' in page

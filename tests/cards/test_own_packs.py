@@ -31,6 +31,7 @@ def _card_post(design: CardDesign, **changes) -> dict:
         "flavor_ru": design.flavor_ru, "type": design.type, "cost": design.cost or "",
         "defense": design.defense or "", "factions": design.factions,
         "abilities": json.dumps(design.abilities),
+        "checksum": ContentPack.objects.get(pk=design.pack_id).checksum,  # as the page shows it
     }
     if design.outpost:
         data["outpost"] = "on"
@@ -137,12 +138,13 @@ def test_l13_sheet_edit_with_a_row_no_card_fits_is_refused(alice_client: Client,
     sheet["rows"] = [dict(row) for row in sheet["rows"]]
     sheet["rows"][4]["cost"] = 8
     url = reverse("cards:edit_sheet", args=[own.pk, "empire-1"])
-    response = alice_client.post(url, {"sheet": json.dumps(sheet)})
+    response = alice_client.post(url, {"sheet": json.dumps(sheet), "checksum": own.checksum})
     assert response.status_code == 400
     assert "no trade base costs 8" in " ".join(response.context["form"].errors["sheet"])
     sheet["rows"][4]["cost"] = 6
     sheet["name"] = {"en": "First orders", "ru": "Первые приказы"}
-    assert alice_client.post(url, {"sheet": json.dumps(sheet)}).status_code == 302
+    assert alice_client.post(url, {"sheet": json.dumps(sheet),
+                                   "checksum": own.checksum}).status_code == 302
     own.refresh_from_db()
     assert own.sticker_sheets.get(slug="empire-1").name_en == "First orders"
 
@@ -153,11 +155,13 @@ def test_scenario_edit_keeps_its_winner_vp_card(alice_client: Client, own: Conte
     own.save()
     url = reverse("cards:edit_scenario", args=[own.pk, 1])
     scenario = dict(own.data["scenarios"][0], title={"en": "Opening", "ru": "Начало"})
-    response = alice_client.post(url, {"scenario": json.dumps(scenario), "vp_cards": "[]"})
+    response = alice_client.post(url, {"scenario": json.dumps(scenario), "vp_cards": "[]",
+                                       "checksum": own.checksum})
     assert response.status_code == 400
     assert "vp_cards" in response.context["form"].errors
     vp = [v for v in own.data["vp_cards"] if v["scenario"] == 1]
-    ok = alice_client.post(url, {"scenario": json.dumps(scenario), "vp_cards": json.dumps(vp)})
+    ok = alice_client.post(url, {"scenario": json.dumps(scenario), "vp_cards": json.dumps(vp),
+                                 "checksum": own.checksum})
     assert ok.status_code == 302
     assert own.scenarios.get(number=1).title_en == "Opening"
 
