@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from play.engine import GameSetup  # noqa: E402
 from play.engine.bots.registry import get_bot  # noqa: E402
-from play.engine.simulate import play_game, read_pack, seat_setups  # noqa: E402
+from play.engine.simulate import parse_options, play_game, read_pack, seat_setups  # noqa: E402
 
 PACK = ROOT / "fixtures" / "packs" / "core-set.json"
 
@@ -86,12 +86,17 @@ def main() -> int:
     parser.add_argument("--search-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--iterations", type=int, default=None, help="search iterations")
+    parser.add_argument("--opt", action="append", default=[], metavar="BOT:KEY=VALUE",
+                        help="a bot option, e.g. search:iterations=64 (repeatable)")
     args = parser.parse_args()
     if min(args.random_games, args.search_games, args.jobs) < 1:
         parser.error("game counts and --jobs must be at least 1")
-    search_options = {} if args.iterations is None else {"iterations": args.iterations}
-    options = {"search": search_options}
+    try:
+        options = parse_options(args.opt)
+        for name, opts in options.items():
+            get_bot(name, seed=0, **opts)
+    except ValueError as exc:
+        parser.error(str(exc))
     heuristic = match(("heuristic", "random"), args.random_games, args.seed, args.jobs, options)
     print("heuristic vs random:", json.dumps(heuristic), flush=True)
     search = match(("search", "heuristic"), args.search_games, args.seed, args.jobs, options)
@@ -99,7 +104,7 @@ def main() -> int:
     figures = {
         "heuristic_vs_random": heuristic,
         "search_vs_heuristic": search,
-        "search_options": search_options or "defaults",
+        "options": options or "defaults",
         "bars": {
             "heuristic_vs_random_97": heuristic["win_rate"] >= 0.97 and args.random_games >= 1000,
             "search_vs_heuristic_60": search["win_rate"] >= 0.60 and args.search_games >= 200,
