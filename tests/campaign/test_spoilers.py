@@ -2,7 +2,8 @@
 
 The pack's every text gets a unique marker ("[[scenario-5 #2 en]]"), so the sealed strings are
 built from the pack itself: the texts of the scenarios, sticker sheets and VP cards of envelopes
-after N, and of the post-campaign cards (L26). Every page a seat can reach (dashboard, deck,
+after N, of a token card only scenario 7's rules bring, of the campaign winner's rule (the last
+envelope, L22) and of the post-campaign cards (L26). Every page a seat can reach (dashboard, deck,
 history, scenario pages, the record and undo forms, the JSON export, the card browser in the
 campaign's context) is fetched in both languages and scanned. Opened envelopes' markers must
 appear, so the test cannot pass by showing nothing.
@@ -22,6 +23,7 @@ from cards.models import ContentPack
 from tests.campaign.packs import legacy_pack
 
 LANGUAGES = ("en", "ru")
+TOKEN_SCENARIO = 7  # the scenario whose rules bring the token card
 
 
 def _text_dicts(value: Any) -> Iterator[dict]:
@@ -46,6 +48,7 @@ def _mark(item: dict, tag: str) -> None:
 
 def _envelope_items(data: dict) -> Iterator[tuple[str, int | None, dict]]:
     """Yield (tag, envelope number or None for post-campaign, item) for every sealed-able item."""
+    yield "winner-rule", 12, data["campaign_winner"]
     for scenario in data["scenarios"]:
         yield f"scenario-{scenario['number']}", scenario["number"], scenario
     for sheet in data["sticker_sheets"]:
@@ -55,10 +58,17 @@ def _envelope_items(data: dict) -> Iterator[tuple[str, int | None, dict]]:
     for card in data["cards"]:
         if card["role"] == "post_campaign":
             yield f"post-{card['id']}", None, card
+        if card["role"] == "token":
+            yield f"token-{card['id']}", TOKEN_SCENARIO, card
 
 
 def marked_pack_data() -> dict:
     data = legacy_pack("spoiler-test")
+    token = {**data["cards"][0], "id": "drone", "role": "token", "cost": None, "quantity": 1,
+             "name": {"en": "", "ru": ""}, "flavor": {"en": "", "ru": ""}}
+    data["cards"].append(token)
+    data["scenarios"][TOKEN_SCENARIO - 1]["sides"]["empire"]["rules"].append(
+        {"start_in_play": {"who": "federation", "card": "drone"}})
     for row in (r for sheet in data["sticker_sheets"] for r in sheet["rows"]):
         for kind in ("ship", "base"):  # printed sticker text, so the sheet shows a marker
             row[kind]["text"] = {"en": "", "ru": ""}
@@ -144,6 +154,7 @@ def test_l4_nothing_of_a_later_envelope_reaches_any_page(client: Client, marked_
     assert f"[[scenario-{opened} #0 en]]" in text and f"[[scenario-{opened} #0 ru]]" in text
     assert f"[[sheet-empire-{min(opened, 4)} #0 en]]" in text
     assert "[[sheet-empire-1 #1 en]]" in text  # sticker texts are drawn on the sheets
+    assert ("[[token-drone #0 en]]" in text) == (opened >= TOKEN_SCENARIO)
 
 
 def test_marked_pack_seals_what_it_should() -> None:
@@ -151,3 +162,6 @@ def test_marked_pack_seals_what_it_should() -> None:
     sealed, shown = sealed_and_opened(marked_pack_data(), 3)
     assert "[[scenario-4 #0 en]]" in sealed and "[[scenario-3 #0 en]]" in shown
     assert "[[post-relic-cruiser #0 en]]" in sealed and "[[vp-s12-victory #0 ru]]" in sealed
+    assert "[[token-drone #0 en]]" in sealed and "[[winner-rule #0 en]]" in sealed
+    sealed, shown = sealed_and_opened(marked_pack_data(), 7)
+    assert "[[token-drone #0 en]]" in shown
