@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,6 +36,12 @@ STARTING_DECK = {"scout": 8, "viper": 1, "starter": 2}  # L7, counted by the car
 SHEET_SCENARIOS = (1, 2, 3, 4)  # L18
 SHEET_ROWS = 5  # L13
 SCENARIO_NUMBERS = tuple(range(1, 13))  # L4
+# What the database columns hold (cards.models); a pack beyond them would load on SQLite and fail
+# with a DataError on PostgreSQL, so the validator refuses it on both.
+MAX_DEPTH = 64
+MAX_ID_LENGTH = 100
+MAX_NAME_LENGTH = 200
+MAX_INT = 2_147_483_647
 
 
 @dataclass(frozen=True)
@@ -86,6 +93,8 @@ def read_pack_file(path: Path | str) -> tuple[Any, list[PackProblem]]:
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         return None, [PackProblem(path.name, where, f"invalid JSON: {exc.msg}")]
+    except RecursionError:
+        return None, [PackProblem(path.name, "", "invalid JSON: nested far too deeply")]
     return data, validate_pack(data, filename=path.name)
 
 
@@ -148,6 +157,8 @@ class _Checker:
         self.problems.append(PackProblem(self.filename, path, message))
 
     def run(self) -> None:
+        if not self.check_storable():
+            return  # too deep to walk safely: the other checks recurse
         kind = self.check_header()
         self.check_texts()
         cards = self.check_cards(kind)
@@ -155,6 +166,41 @@ class _Checker:
             self.check_counts(cards, CORE_COUNTS)
         elif kind == "legacy":
             self.check_legacy(cards)
+
+    # -- what the database can store ----------------------------------------------------------
+
+    def check_storable(self) -> bool:
+        """Report NUL characters, non-finite or huge numbers, over-long ids and names.
+
+        Walks without recursion; returns False if the data nests deeper than MAX_DEPTH.
+        """
+        stack: list[tuple[Any, str, int]] = [(self.data, "", 0)]
+        while stack:
+            value, path, depth = stack.pop()
+            if depth > MAX_DEPTH:
+                self.add(self._readable(path), f"nested more than {MAX_DEPTH} levels deep")
+                return False
+            self.check_scalar(value, path)
+            if isinstance(value, dict):
+                stack += [(v, f"{path}.{k}" if path else str(k), depth + 1) for k, v in value.items()]
+            elif isinstance(value, list):
+                stack += [(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)]
+        return True
+
+    def check_scalar(self, value: Any, path: str) -> None:
+        """Report one value the database columns or PostgreSQL's jsonb cannot hold."""
+        where = self._readable(path)
+        if isinstance(value, str) and "\x00" in value:
+            self.add(where, "contains a NUL character (\\u0000)")
+        elif isinstance(value, float) and not math.isfinite(value):
+            self.add(where, f"must be a finite number, got {value!r}")
+        elif isinstance(value, int) and not -MAX_INT <= value <= MAX_INT:
+            self.add(where, f"numbers beyond {MAX_INT} are not supported")
+        elif isinstance(value, str) and path.endswith(".id") and len(value) > MAX_ID_LENGTH:
+            self.add(where, f"an id is at most {MAX_ID_LENGTH} characters, got {len(value)}")
+        elif (isinstance(value, str) and path.rsplit(".", 2)[-2:-1] in (["name"], ["title"])
+              and len(value) > MAX_NAME_LENGTH):
+            self.add(where, f"a name is at most {MAX_NAME_LENGTH} characters, got {len(value)}")
 
     # -- header and texts -------------------------------------------------------------------
 

@@ -203,6 +203,8 @@ BROKEN_BACKUPS = [
      "NUL character"),
     ("NUL in a seat name (a 500 on PostgreSQL)", _set(["seats", 0, "name"], "\x00"),
      "NUL character"),
+    ("Infinity in a payload (a 500 on PostgreSQL)", _set(["events", 0, "payload", "x"],
+                                                         float("inf")), "too large, or NaN"),
     ("name too long (was cut silently)", _set(["name"], "x" * 121), "longer than 120"),
     ("seat name too long (was cut silently)", _set(["seats", 1, "name"], "x" * 81),
      "longer than 80"),

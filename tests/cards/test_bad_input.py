@@ -43,6 +43,8 @@ def _unchanged(pack: ContentPack, before: str) -> bool:
     ("[" * 70 + "]" * 70, "nested more than 64"),
     ('{"name": "a\\u0000b"}', "NUL character"),
     ('{"a\\u0000": 1}', "NUL character"),
+    ('{"points": 1e400}', "too large, or NaN"),  # PostgreSQL's jsonb refuses Infinity
+    ('[NaN]', "too large, or NaN"),
 ])
 def test_loads_refuses_what_would_crash_later(text: str, message: str) -> None:
     with pytest.raises(JSONInputError, match=message):
@@ -259,3 +261,33 @@ def test_editor_pages_carry_the_checksum(alice_client: Client, own: ContentPack)
                 reverse("cards:edit_sheet", args=[own.pk, "empire-1"])):
         page = alice_client.get(url).content.decode()
         assert f'name="checksum" value="{own.checksum}"' in page
+
+
+@pytest.mark.parametrize("change, where, message", [
+    (lambda d: d["pack"].__setitem__("version", 10**30), "pack.version", "beyond 2147483647"),
+    (lambda d: d["pack"].__setitem__("id", "x" * 101), "pack.id", "at most 100"),
+    (lambda d: d["cards"][0].__setitem__("id", "y" * 101), ".id", "at most 100"),
+    (lambda d: d["cards"][0]["name"].__setitem__("en", "n" * 201), ".name.en", "at most 200"),
+    (lambda d: d["scenarios"][0]["title"].__setitem__("ru", "t" * 201), "title.ru", "at most 200"),
+    (lambda d: d["cards"][0]["flavor"].__setitem__("en", "a\x00b"), ".flavor.en", "NUL"),
+    (lambda d: d["cards"][0].__setitem__("cost", float("inf")), ".cost", "finite"),
+])
+def test_validator_refuses_what_postgresql_cannot_store(change, where: str, message: str):
+    """Was accepted, then a 500 (DataError/OverflowError) when loading or saving the pack."""
+    from cards.validation import validate_pack
+    data = legacy_pack()
+    change(data)
+    problems = [str(p) for p in validate_pack(data, filename="l.json")]
+    assert any(where in p and message in p for p in problems), problems
+
+
+def test_validator_reports_absurd_nesting_instead_of_crashing(tmp_path):
+    from cards.validation import read_pack_file
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    data, problems = read_pack_file(deep)
+    assert data is None and "nested far too deeply" in str(problems[0])
+    nested = legacy_pack()
+    nested["cards"][0]["abilities"] = json.loads("[" * 80 + "]" * 80)
+    from cards.validation import validate_pack
+    assert "nested more than 64" in str(validate_pack(nested, filename="l.json")[0])
