@@ -147,7 +147,7 @@ def check_undo(state: CampaignState, payload: dict) -> None:
     """Refuse an undo that does not name the last effective event."""
     if state.last_seq == 0:
         raise EventRefused(_("There is nothing to undo."))
-    if payload.get("seq") != state.last_seq:
+    if not _is_whole(payload.get("seq")) or payload["seq"] != state.last_seq:
         raise EventRefused(_("Only the last change (event %(seq)s) can be undone.")
                            % {"seq": state.last_seq})
 
@@ -169,6 +169,12 @@ def apply(content: PackContent, state: CampaignState, kind: str, payload: Any) -
     return new
 
 
+def _is_whole(value: Any) -> bool:
+    """Return whether a payload value is a plain int: JSON's true and 1.0 equal 1 in Python, but
+    as state keys they become "True" and "1.0" and the campaign falls apart."""
+    return type(value) is int
+
+
 # -- L2: sides --------------------------------------------------------------------------------
 
 
@@ -182,7 +188,7 @@ def _sides_chosen(content: PackContent, state: CampaignState, payload: dict) -> 
     winner_seat = 0
     if wishes[0] == wishes[1]:
         winner_seat = payload.get("coin")
-        if winner_seat not in (0, 1):
+        if not _is_whole(winner_seat) or winner_seat not in (0, 1):
             raise EventRefused(_("Both wish for the same side: a coin flip must decide (L2)."))
         state.coin_flip = {"side": wishes[0], "won_by_seat": winner_seat}
     wanted = wishes[winner_seat]
@@ -199,7 +205,7 @@ def _side_wished(content: PackContent, state: CampaignState, payload: dict) -> N
     seat, side = payload["seat"], payload["side"]
     if state.phase != SETUP:
         raise EventRefused(_("The sides are already chosen (L2: one side for the whole campaign)."))
-    if seat not in (0, 1) or side not in content.side_ids:
+    if not _is_whole(seat) or seat not in (0, 1) or side not in content.side_ids:
         raise EventRefused(_("Each seat must wish for one of the sides: %(sides)s.")
                            % {"sides": ", ".join(content.side_ids)})
     state.wishes[str(seat)] = side
@@ -218,6 +224,8 @@ def needs_coin_flip(state: CampaignState, seat: int, side: str) -> bool:
 
 def _scenario_opened(content: PackContent, state: CampaignState, payload: dict) -> None:
     number = payload["number"]
+    if not _is_whole(number):
+        raise EventRefused(_("A scenario number must be a whole number."))
     if state.phase != PLAYING:
         raise EventRefused(_("No scenario can be opened now (the campaign is in phase %(phase)s).")
                            % {"phase": state.phase})

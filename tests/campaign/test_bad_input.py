@@ -222,6 +222,17 @@ BROKEN_BACKUPS = [
                     "upgrades": [{"copy": [1], "sticker": {"a": 1}, "side": "empire"}]}}),
      "breaks the campaign rules"),
     ("L1: scenario 5 after scenario 1", _set(["events", 1, "payload", "number"], 5), "L1"),
+    # JSON's true and 1.0 equal 1 in Python, but became state keys "True"/"1.0" (was imported)
+    ("scenario number 1.0", _set(["events", 1, "payload", "number"], 1.0), "whole number"),
+    ("scenario number true", _set(["events", 1, "payload", "number"], True), "whole number"),
+    ("L2: coin true", _set(["events", 0, "payload"], {"wishes": ["empire", "empire"],
+                                                       "coin": True}), "coin flip must decide"),
+    ("L2: seat true", _set(["events", 0], {
+        "seq": 1, "kind": "side_wished", "created_at": "2026-01-01T00:00:00+00:00",
+        "payload": {"seat": True, "side": "empire"}}), "Each seat must wish"),
+    ("undo naming seq true", lambda data: data["events"].append({
+        "seq": 3, "kind": "undo", "created_at": "2026-01-01T00:00:00+00:00",
+        "payload": {"seq": True}}), "Only the last change"),
 ]
 
 
