@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -202,8 +203,23 @@ def test_search_respects_its_iteration_budget() -> None:
     assert 0 < bot.rollouts <= 7 * bot.searches
 
 
+def test_search_stops_when_its_turn_budget_is_spent() -> None:
+    state = _midgame()
+    bot = SearchBot(1, iterations=1_000_000, turn_budget=0.05)
+    seat = state.active
+    turn = state.turn
+    start = time.perf_counter()
+    while state.outcome is None and state.turn == turn:
+        apply(state, bot.choose(state, state.decider) if state.decider == seat
+              else HeuristicBot(0).choose(state, state.decider))
+    assert time.perf_counter() - start < 2.0  # a million rollouts would take hours
+    assert 1 <= bot.searches and bot.rollouts < 5_000
+
+
 def test_search_rejects_a_bad_budget() -> None:
     with pytest.raises(ValueError, match="iterations"):
         SearchBot(1, iterations=0)
+    with pytest.raises(ValueError, match="turn_budget"):
+        SearchBot(1, turn_budget=0)
     with pytest.raises(ValueError, match="bad option"):
         get_bot("search", seed=1, budget=3)

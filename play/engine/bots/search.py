@@ -1,7 +1,8 @@
 """The search bot: determinized flat Monte Carlo with UCB1 over the decider's candidate actions.
 
-At each decision it searches, the bot runs `iterations` rollouts (or fewer if `time_limit` runs
-out). One rollout:
+At each decision it searches, the bot runs `iterations` rollouts, or fewer when `time_limit`
+(seconds per decision) or `turn_budget` (seconds per turn) runs out; once a turn's budget is
+spent it plays the heuristic's choice. One rollout:
 
 1. determinizes: copies the state and re-deals everything the searching seat cannot know from the
    cards it can: its own deck order, the opponent's hand and deck (shuffled together and re-dealt
@@ -58,13 +59,15 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, iterations: int = 64,
                  time_limit: float | None = None, depth: int | None = 3,
                  exploration: float = 0.5, deck_weight: float = 40.0, margin: float = 0.03,
-                 evaluation: str = "linear") -> None:
+                 evaluation: str = "linear", turn_budget: float | None = None) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if evaluation not in ("linear", "race"):
             raise ValueError("evaluation is 'linear' or 'race'")
         if time_limit is not None and time_limit <= 0:
             raise ValueError("time_limit must be positive (seconds per decision)")
+        if turn_budget is not None and turn_budget <= 0:
+            raise ValueError("turn_budget must be positive (seconds of search per turn)")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -73,6 +76,9 @@ class SearchBot:
         self.deck_weight = deck_weight
         self.margin = margin
         self.evaluation = evaluation
+        self.turn_budget = turn_budget
+        self._turn: tuple[int, int] | None = None  # (game, turn) the spent time below is for
+        self._turn_spent = 0.0
         self.policy = HeuristicBot(seed)
         self.rollouts = 0          # rollouts run in total (tests check the budget with it)
         self.searches = 0          # decisions that were searched
@@ -89,19 +95,40 @@ class SearchBot:
         candidates = candidate_actions(state, actions, default)
         if len(candidates) == 1:
             return candidates[0]
-        return self.search(state, seat, candidates, default)
+        deadline = self._deadline(state)
+        if deadline is not None and deadline <= time.perf_counter():
+            return default  # this turn's thinking time is spent: trust the heuristic
+        start = time.perf_counter()
+        action = self.search(state, seat, candidates, default, deadline)
+        self._turn_spent += time.perf_counter() - start
+        return action
+
+    def _deadline(self, state: GameState) -> float | None:
+        """Return when this decision's search must stop (`time_limit`, `turn_budget`), or None."""
+        now = time.perf_counter()
+        limits = []
+        if self.time_limit is not None:
+            limits.append(now + self.time_limit)
+        if self.turn_budget is not None:
+            turn = (id(state.game), state.turn)
+            if turn != self._turn:
+                self._turn, self._turn_spent = turn, 0.0
+            limits.append(now + self.turn_budget - self._turn_spent)
+        return min(limits) if limits else None
 
     # -- the search -----------------------------------------------------------------------------
 
-    def search(self, state: GameState, seat: int, candidates: list[Action],
-               default: Action) -> Action:
-        """Run UCB1 over the candidates within the budget; return the best mean reward."""
+    def search(self, state: GameState, seat: int, candidates: list[Action], default: Action,
+               deadline: float | None = None) -> Action:
+        """Run UCB1 over the candidates within the budget; return the best mean reward.
+
+        Each candidate gets one rollout even past the deadline, so every one has a mean.
+        """
         self.searches += 1
         n = len(candidates)
         visits = [0] * n
         totals = [0.0] * n
         deals = [self.rng.getrandbits(32) for _ in range(self.iterations)]
-        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         for it in range(self.iterations):
             if deadline is not None and it >= n and time.perf_counter() > deadline:
                 break
