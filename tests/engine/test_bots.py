@@ -69,10 +69,10 @@ def test_heuristic_bot_only_plays_legal_actions_in_legacy_games_with_upgrades() 
     assert upgrades > 0
 
 
-def test_search_bot_only_plays_legal_actions() -> None:
+@pytest.mark.parametrize("pack", [CORE, LEGACY], ids=["core", "legacy"])
+def test_search_bot_only_plays_legal_actions(pack) -> None:
     for seed in range(2):
-        _play_out(CORE, ("search", "heuristic"), seed,
-                  search={"iterations": 4, "depth": 2})
+        _play_out(pack, ("search", "heuristic"), seed, search={"iterations": 4, "depth": 2})
 
 
 def test_heuristic_beats_random_in_a_small_sample() -> None:
