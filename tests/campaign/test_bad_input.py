@@ -10,11 +10,16 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from django.test import Client
 from django.urls import reverse
 
 from campaign.backup import dumps, export_campaign
+from campaign.content import PackContent
 from campaign.models import Campaign, CampaignEvent, Seat
+from campaign.state import CampaignState, Event, EventRefused, derive
+from tests.campaign.packs import legacy_pack
 
 POST_ONLY = ("wish", "open", "choose", "after_upgrade", "finish", "delete", "restore")
 VERSION_BUTTONS = ("open", "finish", "undo")
@@ -301,3 +306,61 @@ def test_two_friends_following_one_invite_at_once_only_one_gets_the_seat(client,
     assert (seat.user, seat.name) == (bob, "bob")
     client.force_login(outsider)
     assert client.post(reverse("campaign:join", args=[seat.invite_token])).status_code == 404
+
+
+# -- any payload at all (a backup can carry anything) -------------------------------------------
+
+KIND_KEYS = {
+    "sides_chosen": ("wishes", "coin"), "side_wished": ("seat", "side", "coin"),
+    "scenario_opened": ("number",), "choice_made": ("choice", "option"),
+    "game_recorded": ("winner", "how", "upgrades", "vp_cards"),
+    "after_campaign_upgrade": ("copy", "sticker", "side"), "campaign_finished": (),
+    "undo": ("seq",), "bogus": ("x",),
+}
+NUMBERS = st.sampled_from([0, 1, 2, 3, -1, True, False, 1.0, 0.0, None, "1", 10**20])
+SIDE_IDS = st.sampled_from(["empire", "federation", "blob", "", None, 1, True])
+WORDS = st.sampled_from(["authority", "political", "scenario", "tribute", "gold", "ships",
+                         "kingdom-ship-2#1", "kingdom-ship-2#99", "empire-1:2:ship",
+                         "empire-2:2:ship", "federation-1:2:ship", "s1-first-blood",
+                         "s1-victory", "", None, 0])
+ANY = st.recursive(NUMBERS | SIDE_IDS | WORDS | st.text(max_size=3),
+                   lambda inner: st.lists(inner, max_size=3)
+                   | st.dictionaries(st.sampled_from(("copy", "sticker", "side", "card")), inner,
+                                     max_size=3), max_leaves=6)
+ITEM = st.fixed_dictionaries({}, optional={"copy": WORDS, "sticker": WORDS, "side": SIDE_IDS,
+                                           "card": WORDS})
+VALUE_OF = {"wishes": st.lists(SIDE_IDS, max_size=3) | ANY, "coin": NUMBERS, "seat": NUMBERS,
+            "side": SIDE_IDS, "number": NUMBERS, "choice": WORDS, "option": WORDS,
+            "winner": SIDE_IDS, "how": WORDS, "upgrades": st.lists(ITEM, max_size=2) | ANY,
+            "vp_cards": st.lists(ITEM, max_size=2) | ANY, "copy": WORDS, "sticker": WORDS,
+            "seq": NUMBERS, "x": ANY}
+OPENING = [("sides_chosen", {"wishes": ["empire", "federation"]}),
+           ("scenario_opened", {"number": 1}),
+           ("game_recorded", {"winner": "empire", "how": "authority"})]
+
+
+@pytest.mark.parametrize("opened", range(len(OPENING) + 1))
+@pytest.mark.parametrize("kind", sorted(KIND_KEYS))
+def test_any_payload_is_either_applied_sanely_or_refused_with_a_reason(kind: str,
+                                                                       opened: int) -> None:
+    """Whatever a backup's event holds, derive() answers a sane state or EventRefused.
+
+    Each kind is tried after each stage of a valid opening (nothing, sides chosen, scenario 1
+    opened, its game recorded), with payloads of every shape for its fields.
+    """
+    content = PackContent(legacy_pack())
+    prefix = [Event(seq, k, p) for seq, (k, p) in enumerate(OPENING[:opened], start=1)]
+
+    @settings(max_examples=60, deadline=None, database=None)
+    @given(payload=st.fixed_dictionaries({key: VALUE_OF[key] for key in KIND_KEYS[kind]}))
+    def check(payload: dict) -> None:
+        try:
+            state = derive(content, prefix + [Event(opened + 1, kind, payload)])
+        except EventRefused:
+            return
+        assert CampaignState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+        assert set(state.wishes) <= {"0", "1"}
+        assert all(type(seat) is int for seat in state.sides.values())
+        assert all(key.isdigit() for key in state.scenarios)  # no "True" or "1.0" keys
+
+    check()
