@@ -10,10 +10,10 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from django.test import Client
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from campaign.backup import dumps, export_campaign
 from campaign.content import PackContent
