@@ -364,3 +364,55 @@ def test_any_payload_is_either_applied_sanely_or_refused_with_a_reason(kind: str
         assert all(key.isdigit() for key in state.scenarios)  # no "True" or "1.0" keys
 
     check()
+
+
+@pytest.fixture
+def after_campaign(started: Campaign, alice) -> Campaign:
+    """Return the campaign with all 12 scenarios won by Empire (L25's step is next)."""
+    started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice, 2)
+    for number in range(2, 13):
+        started.apply_event("scenario_opened", {"number": number}, alice, started.version)
+        if number == 2:
+            started.apply_event("choice_made", {"choice": "tribute", "option": "gold"}, alice,
+                                started.version)
+        started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice,
+                            started.version)
+    return started
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"copy": "nope#1", "sticker": "empire-1:2:ship"}, "Select a valid choice"),
+    ({"copy": "kingdom-ship-2#1", "sticker": "federation-1:2:ship"}, "Select a valid choice"),
+    ({"copy": "kingdom-ship-2#1", "sticker": "empire-1:3:ship"}, "printed cost 2"),
+    ({"copy": "kingdom-ship-2#1"}, "This field is required"),
+])
+def test_l25_bad_after_campaign_upgrade_is_refused_with_a_message(
+        alice_client: Client, after_campaign: Campaign, data: dict, message: str) -> None:
+    """L13, L25: the side whose turn it is may only use its own open rows on a matching card."""
+    before = snapshot()
+    response = alice_client.post(url("after_upgrade", after_campaign),
+                                 {"version": after_campaign.version, **data}, follow=True)
+    assert message in response.content.decode()
+    assert snapshot() == before
+
+
+def test_l26_finish_twice_and_steps_after_the_end_are_refused(alice_client: Client,
+                                                               after_campaign: Campaign,
+                                                               alice) -> None:
+    from campaign.state import legal_upgrades, next_after_campaign_side
+    content = after_campaign.content
+    while (side := next_after_campaign_side(content, after_campaign.current_state)) is not None:
+        copy_id, sticker = legal_upgrades(content, after_campaign.current_state, side)[0]
+        after_campaign.apply_event("after_campaign_upgrade",
+                                   {"copy": copy_id, "sticker": sticker, "side": side},
+                                   alice, after_campaign.version)
+    alice_client.post(url("finish", after_campaign), {"version": after_campaign.version})
+    after_campaign.refresh_from_db()
+    assert after_campaign.current_state.phase == "finished"
+    before = snapshot()
+    for name in ("finish", "open", "after_upgrade"):
+        response = alice_client.post(url(name, after_campaign),
+                                     {"version": after_campaign.version}, follow=True)
+        assert response.status_code == 200 and 'class="error"' in response.content.decode()
+    assert alice_client.get(url("record", after_campaign)).status_code == 302
+    assert snapshot() == before
