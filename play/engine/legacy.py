@@ -108,9 +108,10 @@ def scenario_setup(pack: Pack, snapshot: CampaignSnapshot, number: int, seed: in
 def plain_setup(pack: Pack, snapshot: CampaignSnapshot, number: int, seed: int = 0) -> GameSetup:
     """Return a plain game at the point of scenario `number`: the campaign without its scenario.
 
-    The same trade deck (upgraded copies included), personal decks (L7) and sheets opened by
-    scenario N (L18), but no scenario, choice or lasting rules, no VP cards and no political
-    victory. The balance tool compares every scenario with this baseline.
+    The same trade deck (upgraded copies included), personal decks (L7), sheets opened by
+    scenario N (L18) and lasting rules of EARLIER scenarios' choices (they are campaign state, like
+    upgrades), but not scenario N's card, its choices, VP cards or political victory. The balance
+    tool compares every scenario with this baseline.
     """
     _check_snapshot(pack, snapshot, number, check_first=False)
     seats = [SeatSetup(side=side, deck=dict(pack.sides[side]["personal_deck"]),
@@ -118,7 +119,8 @@ def plain_setup(pack: Pack, snapshot: CampaignSnapshot, number: int, seed: int =
              for side in snapshot.sides]
     return GameSetup(pack=pack, seats=seats, first=snapshot.seat_of(snapshot.first_side),
                      seed=seed, trade_deck=trade_deck(pack, snapshot.upgrades),
-                     explorers=EXPLORERS, used_rows=used_rows(snapshot.upgrades))
+                     explorers=EXPLORERS, used_rows=used_rows(snapshot.upgrades),
+                     rules=lasting_rules(pack, snapshot, number, this_one=False))
 
 
 def _check_snapshot(pack: Pack, snapshot: CampaignSnapshot, number: int, check_first: bool) -> None:
@@ -181,15 +183,24 @@ def scenario_rules(pack: Pack, snapshot: CampaignSnapshot, number: int) -> list[
     """Return the rules of scenario N: its card side (L6), the choices made, lasting rules."""
     card = pack.scenarios[number]["sides"][snapshot.first_side]
     rules = list(card.get("rules", []))
+    for choice_id, option_id in snapshot.choices.get(number, {}).items():
+        rules.extend(_option(pack, number, snapshot.first_side, choice_id, option_id)
+                     .get("rules", []))
+    _check_all_chosen(card, snapshot.choices.get(number, {}), number)
+    return rules + lasting_rules(pack, snapshot, number)
+
+
+def lasting_rules(pack: Pack, snapshot: CampaignSnapshot, number: int,
+                  this_one: bool = True) -> list[dict]:
+    """Return the lasting rules in force in scenario N: of choices made in scenarios < N, and
+    in N itself unless `this_one` is False."""
     firsts = {**snapshot.first_sides, number: snapshot.first_side}
-    for scen in sorted(n for n in snapshot.choices if n <= number):
+    rules = []
+    for scen in sorted(n for n in snapshot.choices if n < number or this_one and n == number):
         chooser = firsts.get(scen)
         for choice_id, option_id in snapshot.choices[scen].items():
             option = _option(pack, scen, chooser, choice_id, option_id)
-            if scen == number:
-                rules.extend(option.get("rules", []))
             rules.extend(_pin(rule, chooser, snapshot) for rule in option.get("lasting_rules", []))
-    _check_all_chosen(card, snapshot.choices.get(number, {}), number)
     return rules
 
 

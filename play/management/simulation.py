@@ -11,8 +11,9 @@ How one scenario N is measured:
    g mod `campaigns`.
 2. Scenario games: half with the Star Empire first, half with the Trade Federation first (so both
    sides of every scenario card are played, L6); the first player's choices at random.
-3. Baseline games: the same snapshot, seed and first player, but `plain_setup` (no scenario,
-   choice or lasting rules, no VP cards, no political victory), so differences are the scenario's.
+3. Baseline games: the same snapshot, seed and first player, but `plain_setup` (earlier lasting
+   rules and upgrades kept; no scenario card, choice, VP cards or political victory), so the
+   differences are the scenario's own.
 """
 
 from __future__ import annotations

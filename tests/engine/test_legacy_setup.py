@@ -164,14 +164,17 @@ def test_l4_vp_cards_and_l8_twenty_explorers(pack):
     assert len(new_game(setup).explorers) == 20
 
 
-def test_plain_setup_drops_every_scenario_rule(pack):
-    """The balance baseline: same decks and sheets, no rules, no VP cards, no political sheet."""
+def test_plain_setup_drops_the_scenario_but_keeps_campaign_state(pack):
+    """The balance baseline: same decks, sheets and earlier lasting rules; no scenario card."""
     ups = [{"copy": "ship-3#2", "sticker": "federation-1:3:ship", "side": "federation"}]
-    setup = plain_setup(pack, snap("federation", upgrades=ups, choices={2: {"tribute": "gold"}},
+    setup = plain_setup(pack, snap("empire", upgrades=ups, choices={2: {"tribute": "gold"}},
                                    first_sides={2: "federation"}), 3)
-    assert (setup.rules, setup.vp_cards, setup.first) == ([], [], 1)
+    assert setup.rules == [{"hand_size": {"who": "empire", "n": 6}}]
+    assert (setup.vp_cards, setup.first) == ([], 0)
     assert setup.seats[0].scenario_sheet is None and len(setup.seats[0].sheets) == 3
     assert ups[0] in setup.trade_deck
+    own_choice = plain_setup(pack, snap("federation", choices={2: {"tribute": "gold"}}), 2)
+    assert own_choice.rules == []
 
 
 def test_l21_apply_outcome_maps_seats_to_sides_and_l5_winner_goes_first():
