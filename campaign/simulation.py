@@ -48,16 +48,25 @@ class Simulation:
 
     def run(self) -> dict[str, Any]:
         started = time.perf_counter()
-        self.rng = random.Random(self.seed)
         user, _ = get_user_model().objects.get_or_create(username=BOT_USERNAME)
-        self.actor = user
-        self.campaign = Campaign.start(self.pack, f"Bot campaign (seed {self.seed})", user,
-                                       [(None, f"{self.bot} A"), (None, f"{self.bot} B")])
-        self._event(SIDES_CHOSEN, {"wishes": ["empire", "federation"]})
-        for number in range(1, self.campaign.content.scenario_count + 1):
-            self._play_scenario(number)
+        self.begin(user, f"Bot campaign (seed {self.seed})",
+                   [(None, f"{self.bot} A"), (None, f"{self.bot} B")])
+        self.play_through(self.campaign.content.scenario_count)
         self._after_campaign()
         return self._summary(time.perf_counter() - started)
+
+    def begin(self, actor: Any, name: str, seats: list[tuple[Any, str]]) -> Campaign:
+        """Start the campaign with seat 0 as the Star Empire and seat 1 as the Federation (L2)."""
+        self.rng = random.Random(self.seed)
+        self.actor = actor
+        self.campaign = Campaign.start(self.pack, name, actor, seats)
+        self._event(SIDES_CHOSEN, {"wishes": ["empire", "federation"]})
+        return self.campaign
+
+    def play_through(self, last: int) -> None:
+        """Open and play scenarios 1..last with bots (L1: in order)."""
+        for number in range(1, last + 1):
+            self._play_scenario(number)
 
     def _event(self, kind: str, payload: dict) -> None:
         self.campaign.apply_event(kind, payload, self.actor, self.campaign.version)
