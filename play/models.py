@@ -1,7 +1,146 @@
-"""Database models of online play (matches, seats, the action log).
+"""Database models of online play: matches, their seats and the action log.
 
-The rules live in play/engine (pure Python). The models that wrap them arrive with the online-play
-issue; the home page lists `Match.objects.for_user(user)` as soon as that model exists.
+A match is its engine setup (which holds the seed) plus the list of action notations applied to
+it: `play.services.replay_match` rebuilds the game exactly from those two. `Match.state` only
+caches the serialized engine state so a request does not replay the whole game; tests re-verify
+the cache against a replay. Everything lives in the database, so any server process can serve
+any request of a match.
+
+The setup and the cached state hold hidden information (the seed, deck orders, both hands): they
+are server-side only. Pages and JSON endpoints show `view(state, seat)`, never these fields.
 """
 
 from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+RESIGN = "resign"  # stored in the action log like a notation; the engine's resign is no action
+
+
+def new_invite_token() -> str:
+    """Return an unguessable token for a seat's invite link."""
+    return secrets.token_urlsafe(24)
+
+
+class MatchQuerySet(models.QuerySet):
+    """Named queries over matches."""
+
+    def for_user(self, user: AbstractBaseUser | AnonymousUser | None) -> MatchQuerySet:
+        """Return the matches where `user` holds a seat, newest first (the home page lists them)."""
+        if user is None or not user.is_authenticated:
+            return self.none()
+        return self.filter(seats__user=user).distinct().order_by("-created")
+
+
+class Match(models.Model):
+    """One online game: a setup, seats and an action log (server-authoritative)."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for a player")
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+
+    pack = models.ForeignKey("cards.ContentPack", on_delete=models.PROTECT, related_name="matches")
+    setup = models.JSONField(help_text=_("GameSetup.to_dict(): holds the seed, never shown."))
+    state = models.JSONField(default=dict, blank=True,
+                             help_text=_("Cache of the serialized engine state (server side)."))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    version = models.PositiveIntegerField(default=0, help_text=_("Number of actions applied."))
+    created = models.DateTimeField(default=timezone.now)
+    finished = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True, help_text=_("The engine's outcome."))
+    campaign = models.ForeignKey("campaign.Campaign", null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="matches")
+    scenario = models.PositiveSmallIntegerField(null=True, blank=True)
+    campaign_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text=_("The campaign version the scenario game was set up at."))
+    snapshot = models.JSONField(null=True, blank=True,
+                                help_text=_("The campaign snapshot the setup was built from."))
+    recorded = models.BooleanField(default=False,
+                                   help_text=_("The result was written back to the campaign."))
+    record_problem = models.TextField(blank=True)
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name_plural = _("matches")
+
+    def __str__(self) -> str:
+        names = " – ".join(seat.name for seat in self.seats.all())
+        if self.scenario:
+            return _("Scenario %(n)s: %(names)s") % {"n": self.scenario, "names": names}
+        return names or f"#{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:match", args=[self.pk])
+
+    def seat_of(self, user: Any) -> MatchSeat | None:
+        """Return the seat `user` plays, or None (outsiders, anonymous visitors)."""
+        if user is None or not user.is_authenticated:
+            return None
+        return next((s for s in self.seats.all() if s.user_id == user.pk), None)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class MatchSeat(models.Model):
+    """One seat: a registered user, a bot, or (until a friend follows the invite) nobody yet."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="match_seats")
+    bot = models.CharField(max_length=20, blank=True, help_text=_("Bot name; empty for a person."))
+    name = models.CharField(_("name"), max_length=80)
+    invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [models.UniqueConstraint(fields=["match", "index"],
+                                               name="play_seat_unique_index")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_open(self) -> bool:
+        """Return whether a friend can still take this seat through the invite link."""
+        return self.user_id is None and not self.bot
+
+    def join(self, user: Any) -> bool:
+        """Give the open seat to `user`; False if someone took it first (conditional UPDATE)."""
+        taken = MatchSeat.objects.filter(pk=self.pk, user__isnull=True, bot="").update(
+            user=user, name=self.name or user.get_username())
+        self.refresh_from_db(fields=["user", "name"])
+        return bool(taken)
+
+
+class MatchAction(models.Model):
+    """One applied action (or a resignation), in order. Append-only."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    notation = models.CharField(max_length=60)
+    seat = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"],
+                                               name="play_action_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.seq} {self.notation}"

@@ -1,0 +1,344 @@
+"""What the match pages do, without HTTP: create matches, apply moves, let bots answer, resign,
+and write a finished scenario game back into its campaign.
+
+Every change runs in one transaction holding the match row locked (SELECT ... FOR UPDATE on
+PostgreSQL; SQLite's IMMEDIATE transactions serialize writers), checks the version the move was
+made against, applies it to the engine, lets bot seats answer in the same transaction, and saves
+the new actions, the version and the cached state together. A refused move changes nothing.
+
+Campaign results are recorded automatically when the game ends, against the campaign version the
+match was set up at: if the campaign changed in between (someone recorded the scenario by hand,
+undid the opening, made a choice), `apply_event` refuses and the match page shows the result with
+a "record it now" button. That button records against the campaign's current version, but only if
+the campaign would still set up the very same game (same snapshot, same open scenario), so a
+result never lands on a campaign it does not belong to.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import asdict
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaign.models import Campaign, StaleVersion
+from campaign.simulation import game_payload, snapshot_of
+from campaign.state import GAME_RECORDED, PLAYING, EventRefused, missing_choices
+from cards.models import ContentPack
+from play.engine import (
+    GameSetup,
+    GameState,
+    IllegalAction,
+    Outcome,
+    SeatSetup,
+    apply,
+    deserialize,
+    new_game,
+    serialize,
+)
+from play.engine.bots.registry import get_bot
+from play.engine.legacy import CampaignSnapshot, apply_outcome, scenario_setup
+from play.models import RESIGN, Match, MatchAction, MatchSeat
+
+BOTS = ("heuristic", "random", "search")
+DEFAULT_BOT = "heuristic"
+SEARCH_OPTIONS = {"iterations": 16, "turn_budget": 0.3}  # the search bot answers within ~1 s
+MAX_BOT_ACTIONS = 3000   # safety net per request: a bot turn is a few dozen actions
+BOT_TIME_LIMIT = 20.0    # seconds; past this the remaining bots stop and the game waits
+
+
+class MatchError(Exception):
+    """A move the server refuses; `status` is the HTTP status the views answer with."""
+
+    status = 400
+
+
+class StaleMatch(MatchError):
+    """The move was made against an older version of the match (another tab, a double click)."""
+
+    status = 409
+
+
+class NotYourTurn(MatchError):
+    """The seat asking is not the one whose decision it is."""
+
+    status = 403
+
+
+class SeatSpec:
+    """Who sits in a seat when a match is created: a user, a bot, or nobody yet (invite)."""
+
+    def __init__(self, name: str, user: Any = None, bot: str = "") -> None:
+        if bot and bot not in BOTS:
+            raise MatchError(_("Unknown bot “%(bot)s”.") % {"bot": bot})
+        self.name, self.user, self.bot = name, user, bot
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def engine_setup(match: Match) -> GameSetup:
+    """Return the match's GameSetup (with its pack)."""
+    return GameSetup.from_dict(match.setup, match.pack.engine_pack())
+
+
+def replay_match(match: Match) -> GameState:
+    """Rebuild the game from setup + action log (the source of truth; the cache must equal it)."""
+    state = new_game(engine_setup(match))
+    for action in match.actions.order_by("seq"):
+        _apply_logged(state, action.notation, action.seat)
+    return state
+
+
+def engine_state(match: Match) -> GameState:
+    """Return the current game: from the cached state, or by replay when there is no cache."""
+    if match.state:
+        return deserialize(match.state, match.pack.engine_pack())
+    return replay_match(match)
+
+
+def _apply_logged(state: GameState, notation: str, seat: int) -> None:
+    if notation == RESIGN:
+        state.resign(seat)
+    else:
+        apply(state, notation)
+
+
+# -- creating -----------------------------------------------------------------------------------
+
+
+def core_packs(user: Any) -> Any:
+    """Return the core-set packs `user` may play standard games with."""
+    return ContentPack.objects.usable_by(user).filter(kind=ContentPack.Kind.CORE)
+
+
+def create_standard_match(pack: ContentPack, seats: list[SeatSpec], seed: int | None = None
+                          ) -> Match:
+    """Create a 2-player standard game (C1-C5); the first player is drawn from the seed (C3)."""
+    if pack.kind != ContentPack.Kind.CORE:
+        raise MatchError(_("A standard game needs a core-set pack."))
+    setup = GameSetup(pack=pack.engine_pack(), seats=[SeatSetup(name=s.name) for s in seats],
+                      seed=_new_seed() if seed is None else seed, first=None)
+    return _create(pack, setup, seats)
+
+
+def open_scenario(campaign: Campaign) -> int:
+    """Return the number of the campaign's open, unplayed scenario; MatchError if there is none."""
+    state = campaign.current_state
+    progress = state.current()
+    if state.phase != PLAYING or progress is None or progress.get("result"):
+        raise MatchError(_("Open the campaign's next scenario first."))
+    if missing_choices(campaign.content, state):
+        raise MatchError(_("The first player must make the scenario's choices first (L6)."))
+    return int(progress["number"])
+
+
+def create_campaign_match(campaign: Campaign, bots: dict[int, str], seed: int | None = None
+                          ) -> Match:
+    """Create the game of the campaign's open scenario; the match seats are the campaign seats.
+
+    A campaign seat without a user is played by the bot `bots[index]` (the heuristic by default).
+    """
+    number = open_scenario(campaign)
+    snapshot = snapshot_of(campaign.current_state)
+    setup = scenario_setup(campaign.pack.engine_pack(), snapshot, number,
+                           seed=_new_seed() if seed is None else seed)
+    seats = [SeatSpec(seat.name, seat.user, "" if seat.user else bots.get(seat.index, DEFAULT_BOT))
+             for seat in campaign.seats.order_by("index")]
+    for spec, seat_setup in zip(seats, setup.seats):
+        seat_setup.name = spec.name
+    return _create(campaign.pack, setup, seats, campaign=campaign, scenario=number,
+                   campaign_version=campaign.version, snapshot=_plain(asdict(snapshot)))
+
+
+def _create(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec], **extra: Any) -> Match:
+    waiting = any(not s.user and not s.bot for s in seats)
+    with transaction.atomic():
+        match = Match.objects.create(pack=pack, setup=setup.to_dict(), **extra,
+                                     status=Match.Status.WAITING if waiting else Match.Status.ACTIVE)
+        for index, spec in enumerate(seats):
+            MatchSeat.objects.create(match=match, index=index, user=spec.user, bot=spec.bot,
+                                     name=spec.name[:80])
+        state = new_game(setup)
+        _save(match, state, _run_bots(match, state))
+    return match
+
+
+def active_campaign_match(campaign: Campaign) -> Match | None:
+    """Return the unfinished match of the campaign's current scenario set up at this version."""
+    return (Match.objects.filter(campaign=campaign, campaign_version=campaign.version)
+            .exclude(status=Match.Status.FINISHED).first())
+
+
+def _new_seed() -> int:
+    return secrets.randbelow(2**31 - 1)
+
+
+def _plain(data: Any) -> Any:
+    """Return `data` as it comes back from a JSON field (int keys become strings)."""
+    return json.loads(json.dumps(data))
+
+
+# -- playing ------------------------------------------------------------------------------------
+
+
+def play(match_id: int, seat: int, notation: str, expected_version: int, actor: Any = None
+         ) -> Match:
+    """Apply `seat`'s action made against `expected_version`; bots answer; return the match.
+
+    Raises StaleMatch, NotYourTurn or MatchError (illegal: the engine's message); nothing is
+    saved then.
+    """
+    def change(match: Match, state: GameState) -> list[tuple[str, int]]:
+        if state.decider != seat:
+            raise NotYourTurn(_("It is not your decision now."))
+        try:
+            apply(state, notation)
+        except IllegalAction as error:
+            raise MatchError(str(error)) from None
+        return [(state.history[-1].notation, seat)]
+
+    return _change(match_id, expected_version, change, actor)
+
+
+def resign(match_id: int, seat: int, expected_version: int, actor: Any = None) -> Match:
+    """Give up the game for `seat` (at any time, also out of turn)."""
+    def change(match: Match, state: GameState) -> list[tuple[str, int]]:
+        try:
+            state.resign(seat)
+        except IllegalAction as error:
+            raise MatchError(str(error)) from None
+        return [(RESIGN, seat)]
+
+    return _change(match_id, expected_version, change, actor)
+
+
+def _change(match_id: int, expected_version: int, change: Any, actor: Any) -> Match:
+    with transaction.atomic():
+        match = Match.objects.select_for_update().select_related("pack").get(pk=match_id)
+        if match.version != expected_version:
+            raise StaleMatch(_("The game moved on since this page was shown (version %(v)s, "
+                               "now %(now)s). Nothing was changed; the board is refreshed.")
+                             % {"v": expected_version, "now": match.version})
+        if match.is_over:
+            raise MatchError(_("The game is over."))
+        state = engine_state(match)
+        actions = change(match, state)
+        actions += _run_bots(match, state)
+        _save(match, state, actions)
+    if match.is_over and match.campaign_id and not match.recorded:
+        record_result(match, actor, match.campaign_version)
+    return match
+
+
+def _run_bots(match: Match, state: GameState) -> list[tuple[str, int]]:
+    """Let bot seats decide until a person must act or the game ends; return their actions."""
+    bots = {seat.index: seat.bot for seat in match.seats.all() if seat.bot}
+    if not bots:
+        return []
+    players: dict[int, Any] = {}
+    done: list[tuple[str, int]] = []
+    started = time.monotonic()
+    while (state.outcome is None and state.decider in bots and len(done) < MAX_BOT_ACTIONS
+           and time.monotonic() - started < BOT_TIME_LIMIT):
+        seat = state.decider
+        if seat not in players:
+            players[seat] = _bot(bots[seat], match.version * 8 + seat)
+        action = players[seat].choose(state, seat)
+        apply(state, action)
+        done.append((action.notation, seat))
+    return done
+
+
+def _bot(name: str, seed: int) -> Any:
+    options = SEARCH_OPTIONS if name == "search" else {}
+    return get_bot(name, seed=seed, **options)
+
+
+def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> None:
+    MatchAction.objects.bulk_create(
+        MatchAction(match=match, seq=match.version + k, notation=notation, seat=seat)
+        for k, (notation, seat) in enumerate(actions, start=1))
+    match.version += len(actions)
+    match.state = serialize(state)
+    fields = ["version", "state"]
+    if state.outcome is not None and not match.is_over:
+        match.status, match.finished = Match.Status.FINISHED, timezone.now()
+        match.result = state.outcome.to_dict()
+        fields += ["status", "finished", "result"]
+    match.save(update_fields=fields)
+
+
+def join(seat: MatchSeat, user: Any) -> bool:
+    """Seat `user` through an invite; the match becomes active once no seat is open."""
+    if not seat.join(user):
+        return False
+    match = seat.match
+    if match.status == Match.Status.WAITING and not any(s.is_open for s in match.seats.all()):
+        Match.objects.filter(pk=match.pk, status=Match.Status.WAITING).update(
+            status=Match.Status.ACTIVE)
+    return True
+
+
+# -- the campaign -------------------------------------------------------------------------------
+
+
+def campaign_payload(match: Match) -> dict:
+    """Return the `game_recorded` payload of a finished campaign match.
+
+    A resignation is recorded as a win by authority: the tracker knows only authority, political
+    and scenario wins, and a player who concedes is treated as reduced to 0 authority (C26).
+    """
+    snapshot = CampaignSnapshot(sides=tuple(match.snapshot["sides"]))
+    record = apply_outcome(snapshot, Outcome(**match.result), match.scenario)
+    if record.winner is None:
+        raise EventRefused(_("The game ended without a winner."))
+    payload = game_payload(record, match.campaign.content, match.scenario)
+    if payload["how"] == "resign":
+        payload["how"] = "authority"
+    return payload
+
+
+def record_result(match: Match, actor: Any, campaign_version: int | None) -> bool:
+    """Append the game to the campaign at `campaign_version`; False (and a note) if refused."""
+    campaign = match.campaign
+    try:
+        campaign.apply_event(GAME_RECORDED, campaign_payload(match), actor, campaign_version)
+    except StaleVersion:
+        problem = _("The campaign changed while this game was played, so the result was not "
+                    "recorded automatically.")
+    except (EventRefused, KeyError, TypeError, ValueError) as error:
+        problem = str(error)
+    else:
+        Match.objects.filter(pk=match.pk).update(recorded=True, record_problem="")
+        match.recorded, match.record_problem = True, ""
+        return True
+    Match.objects.filter(pk=match.pk).update(record_problem=problem)
+    match.record_problem = problem
+    return False
+
+
+def record_now(match: Match, actor: Any) -> bool:
+    """The "record it now" button: record at the campaign's current version if still the same game.
+
+    Refused (MatchError) when the campaign would now set up a different game: another scenario is
+    open, this one has a result already, or the upgrades or choices differ from the match's.
+    """
+    if not match.is_over or match.recorded or match.campaign is None:
+        raise MatchError(_("There is no result to record."))
+    campaign = Campaign.objects.get(pk=match.campaign_id)
+    try:
+        number = open_scenario(campaign)
+    except MatchError:
+        number = None
+    same = _plain(asdict(snapshot_of(campaign.current_state))) if number else None
+    if number != match.scenario or same != match.snapshot:
+        raise MatchError(_("The campaign no longer stands where this game started: record the "
+                           "result on the campaign page by hand."))
+    match.campaign = campaign
+    return record_result(match, actor, campaign.version)

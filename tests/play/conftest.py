@@ -1,0 +1,47 @@
+"""Fixtures for online play: the real core-set pack, a legacy test campaign, match helpers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from campaign.models import Campaign
+from cards.loading import load_pack_file
+from cards.models import ContentPack
+from tests.campaign.packs import legacy_pack
+
+CORE_SET = Path(settings.BASE_DIR) / "fixtures" / "packs" / "core-set.json"
+
+
+@pytest.fixture
+def core_pack(db) -> ContentPack:
+    """Return the builtin core-set pack, loaded the way `load_pack` loads it."""
+    return load_pack_file(CORE_SET).pack
+
+
+@pytest.fixture
+def legacy(db) -> ContentPack:
+    """Return the small legacy pack of the campaign tests as a builtin pack."""
+    pack = ContentPack(slug="test-legacy", is_builtin=True)
+    pack.set_data(legacy_pack("test-legacy"))
+    pack.save()
+    return pack
+
+
+@pytest.fixture
+def started_campaign(legacy: ContentPack, alice, bob) -> Campaign:
+    """Return alice's (Star Empire) campaign against bob with scenario 1 opened."""
+    campaign = Campaign.start(legacy, "Alice vs Bob", alice, [(alice, "Alice"), (bob, "Bob")])
+    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
+    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
+    return campaign
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Run each test in English: a Russian page request must not leak into the next test."""
+    from django.utils import translation
+    with translation.override("en"):
+        yield
