@@ -11,8 +11,7 @@ spent it plays the heuristic's choice. One rollout:
    of information, never a leak;
 2. applies one candidate action, chosen by UCB1 (C = `exploration`);
 3. plays on with the heuristic bot for every seat for `depth` turn ends counted from before the
-   action (default 3: the rest of this turn, the opponent's turn, our next turn; None: to the
-   end of the game);
+   action (default 5: the rest of this turn and the next four; None: to the end of the game);
 4. scores the result for the searching seat: 1 / 0 for a win / loss, otherwise a logistic of the
    authority difference plus `deck_weight` times the difference in deck strength (the mean value
    of the cards each side owns); `evaluation="race"` compares turns-to-kill instead.
@@ -56,8 +55,8 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, *, iterations: int = 64,
-                 time_limit: float | None = None, depth: int | None = 3,
+    def __init__(self, seed: int | None = None, *, iterations: int = 200,
+                 time_limit: float | None = None, depth: int | None = 5,
                  exploration: float = 0.5, deck_weight: float = 40.0, margin: float = 0.03,
                  evaluation: str = "linear", turn_budget: float | None = None) -> None:
         if iterations < 1:
