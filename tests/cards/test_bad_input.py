@@ -195,6 +195,11 @@ def test_l13_edit_that_breaks_a_campaign_on_the_pack_is_refused(alice_client: Cl
                                                                 own: ContentPack, alice):
     """L13: was a 500 on the campaign's pages (a used sticker row or card cost vanished)."""
     campaign = _campaign_with_an_upgrade(own, alice)
+    # Two more cost-2 copies first, so the pack alone still fits all its sticker rows (L25).
+    spare = own.designs.get(slug="kingdom-ship-1")
+    assert alice_client.post(reverse("cards:edit_card", args=[own.pk, spare.slug]),
+                             _card_post(spare, cost=2)).status_code == 302
+    own.refresh_from_db()
     before = own.checksum
     design = own.designs.get(slug="kingdom-ship-2")
     response = alice_client.post(reverse("cards:edit_card", args=[own.pk, design.slug]),

@@ -183,10 +183,13 @@ def test_edit_page_shows_the_abilities_as_json_with_a_live_preview(alice_client:
 def test_errors_about_a_sealed_envelope_do_not_quote_it(alice_client: Client, own: ContentPack):
     """Spoiler safety: making a sheet row of a sealed envelope unfittable is refused vaguely."""
     design = own.designs.get(slug="kingdom-base-6")
-    # Every faction's cost-6 base gone would break the sheets' base row of cost 6 (L13).
-    for slug in ("consortium-base-6", "scavengers-base-6"):
+    # Every faction's cost-6 base gone would break the sheets' base row of cost 6 (L13). A cost-7
+    # ship moves to 6 first, so the 8 rows of cost 6 keep 8 copies to go on (L25).
+    for slug, cost in (("consortium-ship-7", "6"), ("consortium-base-6", "5"),
+                       ("scavengers-base-6", "5")):
         other = own.designs.get(slug=slug)
-        alice_client.post(_edit_url(own, slug), _card_post(other, cost="5"))
+        response = alice_client.post(_edit_url(own, slug), _card_post(other, cost=cost))
+        assert response.status_code == 302
     response = alice_client.post(_edit_url(own, design.slug), _card_post(design, cost="5"))
     assert response.status_code == 400
     errors = " ".join(response.context["form"].non_field_errors())
