@@ -124,7 +124,7 @@ def create_standard_match(pack: ContentPack, seats: list[SeatSpec], seed: int | 
         raise MatchError(_("A standard game needs a core-set pack."))
     setup = GameSetup(pack=pack.engine_pack(), seats=[SeatSetup(name=s.name) for s in seats],
                       seed=_new_seed() if seed is None else seed, first=None)
-    return _create(pack, setup, seats)
+    return create_match(pack, setup, seats)
 
 
 def open_scenario(campaign: Campaign) -> int:
@@ -152,11 +152,12 @@ def create_campaign_match(campaign: Campaign, bots: dict[int, str], seed: int | 
              for seat in campaign.seats.order_by("index")]
     for spec, seat_setup in zip(seats, setup.seats):
         seat_setup.name = spec.name
-    return _create(campaign.pack, setup, seats, campaign=campaign, scenario=number,
+    return create_match(campaign.pack, setup, seats, campaign=campaign, scenario=number,
                    campaign_version=campaign.version, snapshot=_plain(asdict(snapshot)))
 
 
-def _create(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec], **extra: Any) -> Match:
+def create_match(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec], **extra: Any) -> Match:
+    """Create a match from an explicit setup (tests and tutorials may stack decks); bots move."""
     waiting = any(not s.user and not s.bot for s in seats)
     with transaction.atomic():
         match = Match.objects.create(pack=pack, setup=setup.to_dict(), **extra,

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import path
+
+from play import views
 
 app_name = "play"
-urlpatterns: list[URLPattern] = []
+urlpatterns = [
+    path("", views.create, name="create"),
+    path("campaign/<int:pk>/", views.campaign_match, name="campaign"),
+    path("join/<str:token>/", views.join, name="join"),
+    path("<int:pk>/", views.match_page, name="match"),
+    path("<int:pk>/board/", views.board, name="board"),
+    path("<int:pk>/state.json", views.state_json, name="state"),
+    path("<int:pk>/act/", views.act, name="act"),
+    path("<int:pk>/resign/", views.resign, name="resign"),
+    path("<int:pk>/record/", views.record, name="record"),
+]

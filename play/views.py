@@ -1,3 +1,216 @@
-"""Views of online play. The match pages arrive with the online-play issue."""
+"""Match pages. Thin: load and authorize, call one service, render.
+
+Only a match's seated players see it; everyone else gets 404 (not 403, which would confirm it
+exists). Every move POSTs its notation and the version it was made against: a stale version is a
+409, an illegal move a 400 with the engine's reason, a move out of turn a 403; nothing changes in
+any of these cases. htmx requests get the board partial back (with that status: the page's htmx
+config swaps 400/403/409 answers too, so the message shows), plain form posts get a redirect or
+the whole page. Pages render only `view(state, seat)` through `play.presenters.Board`.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from campaign.models import Campaign
+from play import services
+from play.engine import view
+from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
+from play.models import Match, MatchSeat
+from play.presenters import Board
+from play.services import MatchError
+
+POLL_SECONDS = 1
+
+
+def _match_for(request: HttpRequest, pk: int) -> tuple[Match, MatchSeat]:
+    """Return the match and the user's seat in it; 404 for everyone without a seat."""
+    queryset = Match.objects.select_related("pack", "campaign").prefetch_related("seats")
+    match = get_object_or_404(queryset, pk=pk)
+    seat = match.seat_of(request.user)
+    if seat is None:
+        raise Http404("no seat in this match")
+    return match, seat
+
+
+def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "") -> dict:
+    state = services.engine_state(match)
+    board = Board(view(state, seat.index), match.pack.data, state).context()
+    invites = [request.build_absolute_uri(f"/play/join/{s.invite_token}/")
+               for s in match.seats.all() if s.is_open]
+    return {"match": match, "seat": seat, "board": board, "error": error, "invites": invites,
+            "poll_seconds": POLL_SECONDS, "version": match.version}
+
+
+def _board(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "",
+           status: int = 200) -> HttpResponse:
+    """Answer with the board partial (htmx) or the whole page."""
+    template = "play/_board.html" if request.headers.get("HX-Request") else "play/match.html"
+    return render(request, template, _context(request, match, seat, error), status=status)
+
+
+# -- pages ----------------------------------------------------------------------------------------
+
+
+@login_required
+def create(request: HttpRequest) -> HttpResponse:
+    """Start a standard game, or list the user's campaigns whose scenario can be played online."""
+    form = MatchCreateForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = services.create_standard_match(form.cleaned_data["pack"], form.seats())
+        except MatchError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect(match)
+    return render(request, "play/create.html", {
+        "form": form, "campaigns": _playable_campaigns(request.user),
+        "campaign_form": CampaignMatchForm()})
+
+
+def _playable_campaigns(user: Any) -> list[dict[str, Any]]:
+    """Return the user's campaigns with an open, unplayed scenario (and its match if started)."""
+    found = []
+    for campaign in Campaign.objects.for_user(user).select_related("pack"):
+        try:
+            number = services.open_scenario(campaign)
+        except MatchError:
+            continue
+        found.append({"campaign": campaign, "number": number,
+                      "match": services.active_campaign_match(campaign)})
+    return found
+
+
+@login_required
+@require_POST
+def campaign_match(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start (or resume) the online game of a campaign's open scenario."""
+    campaign = get_object_or_404(Campaign.objects.for_user(request.user).select_related("pack"),
+                                 pk=pk)
+    existing = services.active_campaign_match(campaign)
+    if existing is not None:
+        return redirect(existing)
+    form = CampaignMatchForm(request.POST)
+    bot = form.cleaned_data.get("bot") if form.is_valid() else ""
+    try:
+        match = services.create_campaign_match(
+            campaign, {0: bot or services.DEFAULT_BOT, 1: bot or services.DEFAULT_BOT})
+    except (MatchError, ValueError) as error:
+        messages.error(request, str(error))
+        return redirect("play:create")
+    return redirect(match)
+
+
+@login_required
+@require_GET
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show the user's seat's view of the game as a board with every legal action."""
+    match, seat = _match_for(request, pk)
+    return render(request, "play/match.html", _context(request, match, seat))
+
+
+@login_required
+@require_GET
+def board(request: HttpRequest, pk: int) -> HttpResponse:
+    """htmx polling: 204 while the version is the one shown, the new board once it moved on."""
+    match, seat = _match_for(request, pk)
+    if request.GET.get("version") == str(match.version):
+        return HttpResponse(status=204)
+    return render(request, "play/_board.html", _context(request, match, seat))
+
+
+@login_required
+@require_GET
+def state_json(request: HttpRequest, pk: int) -> JsonResponse:
+    """The seat's view as JSON (only what `view(state, seat)` shows) with the match version."""
+    match, seat = _match_for(request, pk)
+    state = services.engine_state(match)
+    return JsonResponse({"version": match.version, "status": match.status,
+                         "view": view(state, seat.index)})
+
+
+# -- changes --------------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def act(request: HttpRequest, pk: int) -> HttpResponse:
+    """Apply one action of the user's seat; bots answer in the same request."""
+    match, seat = _match_for(request, pk)
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return _board(request, match, seat, _("The move was incomplete: it needs an action and "
+                                              "the version of the board."), status=400)
+    return _change(request, match, seat, lambda version: services.play(
+        match.pk, seat.index, form.cleaned_data["notation"], version, request.user),
+        form.cleaned_data["version"])
+
+
+@login_required
+@require_POST
+def resign(request: HttpRequest, pk: int) -> HttpResponse:
+    """Give up the game."""
+    match, seat = _match_for(request, pk)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        return _board(request, match, seat, _("The form was incomplete; please try again."),
+                      status=400)
+    return _change(request, match, seat, lambda version: services.resign(
+        match.pk, seat.index, version, request.user), form.cleaned_data["version"])
+
+
+def _change(request: HttpRequest, match: Match, seat: MatchSeat, change: Any,
+            version: int) -> HttpResponse:
+    try:
+        change(version)
+    except MatchError as error:
+        match.refresh_from_db()
+        message = str(error)
+        if error.status == 400:
+            message = _("That move is not allowed: %(reason)s") % {"reason": message}
+        return _board(request, match, seat, message, status=error.status)
+    match.refresh_from_db()
+    if request.headers.get("HX-Request"):
+        return _board(request, match, seat)
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def record(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record a finished campaign game that could not be recorded automatically."""
+    match, _seat = _match_for(request, pk)
+    try:
+        recorded = services.record_now(match, request.user)
+    except MatchError as error:
+        messages.error(request, str(error))
+    else:
+        if recorded:
+            messages.success(request, _("The result was recorded in the campaign."))
+        else:
+            messages.error(request, match.record_problem)
+    return redirect(match)
+
+
+@login_required
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """Take the open seat an invite link points to."""
+    seat = get_object_or_404(MatchSeat.objects.select_related("match"), invite_token=token)
+    match = seat.match
+    if match.seat_of(request.user):
+        return redirect(match)
+    if not seat.is_open:
+        raise Http404("seat taken")
+    if request.method == "POST":
+        if not services.join(seat, request.user):
+            raise Http404("seat taken")
+        messages.success(request, _("You joined the match."))
+        return redirect(match)
+    return render(request, "play/join.html", {"match": match, "seat": seat})

@@ -1,0 +1,79 @@
+"""Forms of online play: starting a match, and the version every change carries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from play.services import BOTS, DEFAULT_BOT, SeatSpec, core_packs
+
+BOT_LABELS = {"heuristic": _("Bot: heuristic (default)"), "random": _("Bot: random (easy)"),
+              "search": _("Bot: search (strongest, slower)")}
+INVITE, USER = "invite", "user"
+
+
+def bot_choices() -> list[tuple[str, Any]]:
+    return [(name, BOT_LABELS[name]) for name in BOTS]
+
+
+class MatchCreateForm(forms.Form):
+    """A standard 2-player game: against a bot, a friend by invite link, or a known user."""
+
+    pack = forms.ModelChoiceField(queryset=None, label=_("Cards"), empty_label=None)
+    opponent = forms.ChoiceField(label=_("Opponent"))
+    username = forms.CharField(label=_("Opponent's user name"), required=False, max_length=150,
+                               help_text=_("Only when the opponent is a registered user."))
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.fields["pack"].queryset = core_packs(user)
+        self.fields["opponent"].choices = bot_choices() + [
+            (INVITE, _("A friend: I get an invite link")), (USER, _("A registered user"))]
+        self.fields["opponent"].initial = DEFAULT_BOT
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("opponent") == USER:
+            name = (data.get("username") or "").strip()
+            other = get_user_model().objects.filter(username=name).first()
+            if other is None or other == self.user:
+                self.add_error("username", _("There is no other user with this name."))
+            data["other"] = other
+        return data
+
+    def seats(self) -> list[SeatSpec]:
+        """Return the two seats: the creator first, then the opponent."""
+        data = self.cleaned_data
+        me = SeatSpec(self.user.get_username(), self.user)
+        if data["opponent"] == USER:
+            return [me, SeatSpec(data["other"].get_username(), data["other"])]
+        if data["opponent"] == INVITE:
+            return [me, SeatSpec(str(_("Friend")))]
+        return [me, SeatSpec(str(BOT_LABELS[data["opponent"]]), bot=data["opponent"])]
+
+
+class CampaignMatchForm(forms.Form):
+    """Play the campaign's open scenario; seats without a user are played by the chosen bot."""
+
+    bot = forms.ChoiceField(label=_("Bot for a seat without a player"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["bot"].choices = bot_choices()
+        self.fields["bot"].initial = DEFAULT_BOT
+
+
+class VersionForm(forms.Form):
+    """The match version a change was made against (a stale one is refused with 409)."""
+
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1)
+
+
+class ActionForm(VersionForm):
+    """One action in the engine's notation (`play 12`, `buy 7 up empire-1:3:ship`, `end`)."""
+
+    notation = forms.CharField(max_length=60)
