@@ -1,0 +1,121 @@
+"""A campaign's open scenario played online, and its result written back (L5, L20, L21)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from campaign.models import Campaign
+from campaign.state import GAME_RECORDED
+from play import services
+from play.engine import legal_actions
+from play.models import Match
+from play.services import MatchError
+
+
+@pytest.fixture
+def bot_campaign(legacy, alice) -> Campaign:
+    """alice (Star Empire, seat 0) against an unseated Federation seat, scenario 1 open."""
+    campaign = Campaign.start(legacy, "Alice vs the bot", alice, [(alice, "Alice"), (None, "Fed")])
+    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
+    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
+    return campaign
+
+
+def start(client: Client, campaign: Campaign, bot: str = "heuristic") -> Match:
+    response = client.post(reverse("play:campaign", args=[campaign.pk]), {"bot": bot})
+    assert response.status_code == 302
+    return Match.objects.get(campaign=campaign)
+
+
+def test_l5_scenario_match_maps_campaign_seats_and_the_bot(bot_campaign, alice_client) -> None:
+    """L5: the Star Empire plays first in scenario 1; the seat without a user is a bot."""
+    match = start(alice_client, bot_campaign)
+    seats = list(match.seats.order_by("index"))
+    assert (seats[0].user.username, seats[0].bot, seats[1].user, seats[1].bot) == (
+        "alice", "", None, "heuristic")
+    assert match.scenario == 1 and match.campaign_version == bot_campaign.version
+    assert match.setup["first"] == 0 and match.setup["seats"][0]["side"] == "empire"
+    assert start(alice_client, bot_campaign) == match  # a second click resumes the same game
+
+
+def test_l20_l21_finished_game_is_recorded_in_the_campaign(bot_campaign, alice_client) -> None:
+    """The game played to the end through the pages lands in the campaign log as game_recorded."""
+    match = start(alice_client, bot_campaign, bot="random")
+    version = bot_campaign.version
+    rng = random.Random(3)
+    while not match.is_over:
+        legal = [a.notation for a in legal_actions(services.engine_state(match))]
+        moves = [n for n in legal if n.startswith(("play", "attack", "buy"))]
+        response = alice_client.post(reverse("play:act", args=[match.pk]),
+                                     {"notation": rng.choice(moves or legal),
+                                      "version": match.version})
+        assert response.status_code == 302
+        match.refresh_from_db()
+    bot_campaign.refresh_from_db()
+    assert match.recorded and not match.record_problem
+    assert bot_campaign.version == version + 1
+    event = bot_campaign.events.order_by("-seq").first()
+    assert event.kind == GAME_RECORDED
+    winner = ("empire", "federation")[match.result["winner"]]
+    assert bot_campaign.current_state.current()["result"]["winner"] == winner
+
+
+def test_resignation_is_recorded_as_a_win_by_authority(bot_campaign, alice_client) -> None:
+    match = start(alice_client, bot_campaign)
+    alice_client.post(reverse("play:resign", args=[match.pk]), {"version": match.version})
+    result = Campaign.objects.get(pk=bot_campaign.pk).current_state.current()["result"]
+    assert result["winner"] == "federation" and result["how"] == "authority"
+
+
+def test_campaign_changed_meanwhile_is_not_overwritten(bot_campaign, alice, alice_client) -> None:
+    """The result was entered by hand while the online game ran: nothing is recorded twice."""
+    match = start(alice_client, bot_campaign)
+    bot_campaign.apply_event(GAME_RECORDED, {"winner": "empire", "how": "authority"}, alice,
+                             bot_campaign.version)
+    alice_client.post(reverse("play:resign", args=[match.pk]), {"version": match.version})
+    match.refresh_from_db()
+    assert not match.recorded and "changed" in match.record_problem
+    page = alice_client.get(match.get_absolute_url()).content.decode()
+    assert 'id="record-result"' in page
+    response = alice_client.post(reverse("play:record", args=[match.pk]), follow=True)
+    assert "no longer stands" in response.content.decode()
+    campaign = Campaign.objects.get(pk=bot_campaign.pk)
+    assert campaign.events.filter(kind=GAME_RECORDED).count() == 1
+    assert campaign.current_state.current()["result"]["winner"] == "empire"
+
+
+def test_record_button_records_when_the_campaign_still_sets_up_the_same_game(
+        bot_campaign, alice, alice_client) -> None:
+    """A change that leaves the game the same (here: an undone undo) does not block the button."""
+    match = start(alice_client, bot_campaign)
+    bot_campaign.undo(alice, bot_campaign.version)          # scenario 1 closed
+    bot_campaign.apply_event("scenario_opened", {"number": 1}, alice, bot_campaign.version)
+    alice_client.post(reverse("play:resign", args=[match.pk]), {"version": match.version})
+    match.refresh_from_db()
+    assert not match.recorded
+    alice_client.post(reverse("play:record", args=[match.pk]))
+    match.refresh_from_db()
+    assert match.recorded
+    assert Campaign.objects.get(pk=bot_campaign.pk).current_state.current()["result"]
+
+
+def test_no_open_scenario_is_refused(legacy, alice) -> None:
+    campaign = Campaign.start(legacy, "New", alice, [(alice, "A"), (None, "B")])
+    with pytest.raises(MatchError):
+        services.create_campaign_match(campaign, {})
+
+
+def test_outsider_cannot_start_someone_elses_campaign_game(bot_campaign, outsider) -> None:
+    client = Client()
+    client.force_login(outsider)
+    response = client.post(reverse("play:campaign", args=[bot_campaign.pk]))
+    assert response.status_code == 404 and not Match.objects.exists()
+
+
+def test_create_page_lists_the_playable_campaign(bot_campaign, alice_client, core_pack) -> None:
+    page = alice_client.get(reverse("play:create")).content.decode()
+    assert "Alice vs the bot" in page and reverse("play:campaign", args=[bot_campaign.pk]) in page
