@@ -1,0 +1,36 @@
+"""Every UI string of the play app (code and templates/play/) has a Russian translation; the
+Russian board names cards in Russian (from the pack's texts), not by id or in English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from play import services
+from play.services import SeatSpec
+from tests.cards.locale_check import (
+    extracted_msgids,
+    fuzzy_entries,
+    gettext_tools_missing,
+    missing_in_compiled,
+)
+
+
+@pytest.mark.skipif(gettext_tools_missing(), reason="gettext tools not installed")
+def test_compiled_catalogue_translates_every_play_string(tmp_path: Path) -> None:
+    msgids = extracted_msgids("play", tmp_path)
+    assert len(msgids) > 100  # the extraction found the app's strings at all
+    assert missing_in_compiled("play", msgids, tmp_path) == []
+
+
+def test_play_catalogue_has_no_fuzzy_entries() -> None:
+    assert fuzzy_entries("play") == []
+
+
+def test_russian_board_shows_russian_card_names_and_moves(core_pack, alice, alice_client) -> None:
+    match = services.create_standard_match(
+        core_pack, [SeatSpec("alice", alice), SeatSpec("bot", bot="heuristic")], seed=2)
+    page = alice_client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Разведчик" in page and ">Scout<" not in page
+    assert "Торговый ряд" in page and "Закончить ход" in page
