@@ -1,0 +1,81 @@
+"""In a real Chromium: play a few moves against the bot; an opponent's move reaches the other
+browser without a reload (htmx polling of the board endpoint)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from play.models import Match
+from tests.factories import PERSONA_PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _log_in(page: Page, base_url: str, username: str) -> None:
+    page.goto(base_url + "/accounts/login/")
+    page.locator("input[name=login]").fill(username)
+    page.locator("input[name=password]").fill(PERSONA_PASSWORD)
+    page.locator("form input[name=password]").press("Enter")
+    expect(page.locator("input[name=password]")).to_have_count(0)
+
+
+def _version(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-version"))
+
+
+def test_play_a_few_moves_against_the_bot(live_server, page: Page, core_pack) -> None:
+    UserFactory(username="alice")
+    _log_in(page, live_server.url, "alice")
+    page.goto(live_server.url + "/play/")
+    page.locator("select[name=opponent]").select_option("heuristic")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#turn-status")).to_contain_text("Your move")
+    page.evaluate("window.notReloaded = true")  # gone if any click reloads the whole page
+
+    for _ in range(3):  # play cards from the hand through htmx swaps
+        before = _version(page)
+        play = page.locator("#moves button[data-notation^='play']").first
+        if not play.count():
+            break
+        play.click()
+        expect(page.locator("#board")).not_to_have_attribute("data-version", str(before))
+    assert page.locator("#log li").count() >= 1
+
+    before = _version(page)
+    page.locator("#moves button[data-notation='end']").click()  # the bot answers at once
+    expect(page.locator("#board")).not_to_have_attribute("data-version", str(before))
+    expect(page.locator("#turn-status")).to_contain_text("Your move")
+    assert _version(page) > before + 1
+    assert page.evaluate("window.notReloaded") is True
+    assert Match.objects.get().version == _version(page)
+
+
+def test_opponent_move_reaches_the_other_browser_without_reload(live_server, browser: Browser,
+                                                               core_pack) -> None:
+    UserFactory(username="alice"), UserFactory(username="bob")
+    pages = []
+    for name in ("alice", "bob"):
+        context = browser.new_context(locale="en-US")
+        context.set_default_timeout(10_000)
+        pages.append(context.new_page())
+        _log_in(pages[-1], live_server.url, name)
+    alice, bob = pages
+    alice.goto(live_server.url + "/play/")
+    alice.locator("select[name=opponent]").select_option("user")
+    alice.locator("input[name=username]").fill("bob")
+    alice.get_by_role("button", name="Start the game").click()
+    expect(alice.locator("#board")).to_be_visible()
+    bob.goto(alice.url)
+    mover, waiter = (alice, bob) if alice.locator("#moves").count() else (bob, alice)
+    waiter.evaluate("window.notReloaded = true")
+    expect(waiter.locator("#turn-status")).to_contain_text("Waiting for")
+    mover.locator("#moves button[data-notation='end']").click()
+    expect(waiter.locator("#turn-status")).to_contain_text("Your move", timeout=4_000)
+    expect(waiter.locator("#moves button[data-notation='end']")).to_be_visible()
+    assert waiter.evaluate("window.notReloaded") is True
+    assert re.search(r"Turn \d", waiter.locator("#turn-status").inner_text())
+    for p in pages:
+        p.context.close()
