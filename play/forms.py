@@ -8,7 +8,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from play.services import BOTS, DEFAULT_BOT, SeatSpec, core_packs
+from play.services import BOTS, DEFAULT_BOT, SeatSpec, core_packs, finished_campaigns
 
 BOT_LABELS = {"heuristic": _("Bot: heuristic (default)"), "random": _("Bot: random (easy)"),
               "search": _("Bot: search (strongest, slower)")}
@@ -20,9 +20,12 @@ def bot_choices() -> list[tuple[str, Any]]:
 
 
 class MatchCreateForm(forms.Form):
-    """A standard 2-player game: against a bot, a friend by invite link, or a known user."""
+    """A standard 2-player game: against a bot, a friend by invite link, or a known user.
 
-    pack = forms.ModelChoiceField(queryset=None, label=_("Cards"), empty_label=None)
+    `deck` is "pack-<pk>" (a core-set pack) or "campaign-<pk>" (a finished campaign's deck).
+    """
+
+    deck = forms.ChoiceField(label=_("Cards"))
     opponent = forms.ChoiceField(label=_("Opponent"))
     username = forms.CharField(label=_("Opponent's user name"), required=False, max_length=150,
                                help_text=_("Only when the opponent is a registered user."))
@@ -30,13 +33,19 @@ class MatchCreateForm(forms.Form):
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.user = user
-        self.fields["pack"].queryset = core_packs(user)
+        self.packs = {f"pack-{p.pk}": p for p in core_packs(user)}
+        self.campaigns = {f"campaign-{c.pk}": c for c in finished_campaigns(user)}
+        self.fields["deck"].choices = [(key, p.name) for key, p in self.packs.items()] + [
+            (key, _("Deck of the finished campaign “%(name)s”") % {"name": c.name})
+            for key, c in self.campaigns.items()]
         self.fields["opponent"].choices = bot_choices() + [
             (INVITE, _("A friend: I get an invite link")), (USER, _("A registered user"))]
         self.fields["opponent"].initial = DEFAULT_BOT
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        data["pack"] = self.packs.get(data.get("deck", ""))
+        data["campaign"] = self.campaigns.get(data.get("deck", ""))
         if data.get("opponent") == USER:
             name = (data.get("username") or "").strip()
             other = get_user_model().objects.filter(username=name).first()

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, StaleVersion
 from campaign.simulation import game_payload, snapshot_of
-from campaign.state import GAME_RECORDED, PLAYING, EventRefused, missing_choices
+from campaign.state import FINISHED, GAME_RECORDED, PLAYING, EventRefused, missing_choices
 from cards.models import ContentPack
 from play.engine import (
     GameSetup,
@@ -42,7 +42,7 @@ from play.engine import (
     serialize,
 )
 from play.engine.bots.registry import get_bot
-from play.engine.legacy import CampaignSnapshot, apply_outcome, scenario_setup
+from play.engine.legacy import EXPLORERS, CampaignSnapshot, apply_outcome, scenario_setup
 from play.models import RESIGN, Match, MatchAction, MatchSeat
 
 BOTS = ("heuristic", "random", "search")
@@ -125,6 +125,37 @@ def create_standard_match(pack: ContentPack, seats: list[SeatSpec], seed: int | 
     setup = GameSetup(pack=pack.engine_pack(), seats=[SeatSetup(name=s.name) for s in seats],
                       seed=_new_seed() if seed is None else seed, first=None)
     return create_match(pack, setup, seats)
+
+
+def finished_campaigns(user: Any) -> list[Campaign]:
+    """Return `user`'s finished campaigns: their deck can be played as a standard game."""
+    return [c for c in Campaign.objects.for_user(user).select_related("pack")
+            if c.current_state.phase == FINISHED]
+
+
+def create_campaign_deck_match(campaign: Campaign, seats: list[SeatSpec], seed: int | None = None
+                               ) -> Match:
+    """Create a standard game with a finished campaign's deck (L26).
+
+    The trade deck is the campaign's: every trade and post-campaign copy, upgraded copies with
+    their stickers and sides (L16, L20). Seat 0 takes the Star Empire's personal deck and seat 1
+    the Federation's (L7); no scenario rules, VP cards or further upgrades (no sheets); the first
+    player is drawn from the seed (C3).
+    """
+    state = campaign.current_state
+    if state.phase != FINISHED:
+        raise MatchError(_("Only a finished campaign's deck can be played as a standard game."))
+    pack = campaign.pack.engine_pack()
+    upgraded = {c: {"copy": c, "sticker": u["sticker"], "side": u["side"]}
+                for c, u in state.upgrades.items()}
+    roles = ("trade", "post_campaign") if state.post_campaign_added else ("trade",)
+    sides = ("empire", "federation")
+    setup = GameSetup(
+        pack=pack, seed=_new_seed() if seed is None else seed, first=None, explorers=EXPLORERS,
+        seats=[SeatSetup(side=side, deck=dict(pack.sides[side]["personal_deck"]), name=spec.name)
+               for side, spec in zip(sides, seats)],
+        trade_deck=[upgraded.get(c, c) for c in pack.trade_copies(roles)])
+    return create_match(campaign.pack, setup, seats)
 
 
 def open_scenario(campaign: Campaign) -> int:

@@ -64,8 +64,12 @@ def create(request: HttpRequest) -> HttpResponse:
     """Start a standard game, or list the user's campaigns whose scenario can be played online."""
     form = MatchCreateForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            match = services.create_standard_match(form.cleaned_data["pack"], form.seats())
+            if data["campaign"] is not None:
+                match = services.create_campaign_deck_match(data["campaign"], form.seats())
+            else:
+                match = services.create_standard_match(data["pack"], form.seats())
         except MatchError as error:
             form.add_error(None, str(error))
         else:
@@ -94,6 +98,9 @@ def campaign_match(request: HttpRequest, pk: int) -> HttpResponse:
     """Start (or resume) the online game of a campaign's open scenario."""
     campaign = get_object_or_404(Campaign.objects.for_user(request.user).select_related("pack"),
                                  pk=pk)
+    if campaign.seat_of(request.user) is None:
+        messages.error(request, _("Only a player of the campaign can play its scenario online."))
+        return redirect("play:create")
     existing = services.active_campaign_match(campaign)
     if existing is not None:
         return redirect(existing)

@@ -119,3 +119,23 @@ def test_outsider_cannot_start_someone_elses_campaign_game(bot_campaign, outside
 def test_create_page_lists_the_playable_campaign(bot_campaign, alice_client, core_pack) -> None:
     page = alice_client.get(reverse("play:create")).content.decode()
     assert "Alice vs the bot" in page and reverse("play:campaign", args=[bot_campaign.pk]) in page
+
+
+def test_l26_finished_campaign_deck_as_a_standard_game(legacy, alice, alice_client) -> None:
+    """L26: after the campaign, its trade deck (upgrades and post-campaign pack) is played."""
+    from campaign.simulation import Simulation
+
+    Simulation(pack=legacy, seed=1).run()
+    campaign = Campaign.objects.get()
+    campaign.seats.filter(index=0).update(user=alice)
+    response = alice_client.get(reverse("play:create"))
+    assert f"campaign-{campaign.pk}" in response.content.decode()
+    response = alice_client.post(reverse("play:create"), {"deck": f"campaign-{campaign.pk}",
+                                                          "opponent": "heuristic"})
+    assert response.status_code == 302
+    match = Match.objects.get()
+    upgraded = [c for c in match.setup["trade_deck"] if isinstance(c, dict)]
+    state = campaign.current_state
+    assert len(upgraded) == len(state.upgrades) > 0
+    assert len(match.setup["trade_deck"]) == len(state.trade_deck(campaign.content))
+    assert services.engine_state(match).decider == 0

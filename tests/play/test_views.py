@@ -32,7 +32,7 @@ def state_json(client: Client, match: Match) -> dict:
 @pytest.fixture
 def bot_match(alice_client: Client, core_pack) -> Match:
     response = alice_client.post(reverse("play:create"),
-                                 {"pack": core_pack.pk, "opponent": "heuristic"})
+                                 {"deck": f"pack-{core_pack.pk}", "opponent": "heuristic"})
     assert response.status_code == 302
     return Match.objects.get()
 
@@ -175,10 +175,10 @@ def test_invite_link_seats_a_friend(core_pack, alice, bob) -> None:
 
 
 def test_create_against_a_registered_user_and_unknown_user(alice_client, core_pack, bob) -> None:
-    url = reverse("play:create")
-    response = alice_client.post(url, {"pack": core_pack.pk, "opponent": "user", "username": "zz"})
+    url, deck = reverse("play:create"), f"pack-{core_pack.pk}"
+    response = alice_client.post(url, {"deck": deck, "opponent": "user", "username": "zz"})
     assert response.status_code == 200 and "no other user" in response.content.decode()
-    response = alice_client.post(url, {"pack": core_pack.pk, "opponent": "user", "username": "bob"})
+    response = alice_client.post(url, {"deck": deck, "opponent": "user", "username": "bob"})
     assert response.status_code == 302
     assert Match.objects.for_user(bob).count() == 1
 
