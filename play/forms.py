@@ -12,6 +12,7 @@ from play.services import BOTS, DEFAULT_BOT, SeatSpec, core_packs, finished_camp
 
 BOT_LABELS = {"heuristic": _("Bot: heuristic (default)"), "random": _("Bot: random (easy)"),
               "search": _("Bot: search (strongest, slower)")}
+BOT_NAMES = {"heuristic": _("Heuristic bot"), "random": _("Random bot"), "search": _("Search bot")}
 INVITE, USER = "invite", "user"
 
 
@@ -62,7 +63,7 @@ class MatchCreateForm(forms.Form):
             return [me, SeatSpec(data["other"].get_username(), data["other"])]
         if data["opponent"] == INVITE:
             return [me, SeatSpec(str(_("Friend")))]
-        return [me, SeatSpec(str(BOT_LABELS[data["opponent"]]), bot=data["opponent"])]
+        return [me, SeatSpec(str(BOT_NAMES[data["opponent"]]), bot=data["opponent"])]
 
 
 class CampaignMatchForm(forms.Form):

@@ -49,7 +49,8 @@ class Board:
             "scrap_heap": [self.card(c) for c in v["scrap_heap"]],
             "pending": self.pending(v["pending"]),
             "actions": self.actions(v["legal"], v["labels"]),
-            "log": v["log"], "previous_turn_log": v["previous_turn_log"],
+            "log": self.log("log", "previous_turn_log")[0],
+            "previous_turn_log": self.log("log", "previous_turn_log")[1],
             "outcome": v["outcome"], "result_text": self.result_text(players),
         }
 
@@ -94,6 +95,65 @@ class Board:
                 "discard": [self.card(c) for c in data["discard"]],
                 "in_play": [self.card(c) for c in data["in_play"]],
                 "bases": [self.card(c) for c in data["bases"]]}
+
+    # -- the turn's log --------------------------------------------------------------------------
+
+    def log(self, *keys: str) -> list[list[str]]:
+        """Return the view's log lines, translated from the engine's events when the state is here.
+
+        The engine renders English sentences; with the state at hand the same public events
+        (`state.log`, `state.prev_log`, exactly what the view renders) are phrased in the active
+        language. Without it, the view's English lines are shown.
+        """
+        if self.state is None:
+            return [self.view[k] for k in keys]
+        events = [self.state.log, self.state.prev_log]
+        return [[self.event_line(e, english) for e, english in zip(events[i], self.view[k])]
+                for i, k in enumerate(keys)]
+
+    def event_line(self, event: tuple, english: str) -> str:
+        kind, seat = event[0], event[1]
+        template = _EVENTS.get(kind)
+        if template is None or seat < 0:
+            return english
+        values = {"who": self.seat_name(seat)}
+        if kind in ("play", "discard", "scrap", "acquire", "upgrade", "use", "copy", "destroy"):
+            values["card"] = self.design_name(event[2])
+        if kind in ("trade", "combat", "draw"):
+            values["n"] = event[2]
+        if kind == "authority":
+            values["n"] = abs(event[2])
+            template = _EVENTS["authority"] if event[2] >= 0 else _EVENTS["authority_lost"]
+        if kind == "destroy":
+            values["whose"] = self.seat_name(event[3])
+        if kind == "acquire":
+            template = _ACQUIRE.get(event[3], template)
+        if kind == "upgrade":
+            values["sticker"] = event[3]
+        if kind == "use":
+            values["when"] = str(_WHEN.get(event[3], event[3]))
+        if kind == "attack":
+            values["whom"], values["n"] = self.seat_name(event[2]), event[3]
+        if kind == "recycle":
+            if event[3] != "hand":
+                template = _EVENTS["recycle_top"]  # which card went on top stays hidden
+            else:
+                values["card"] = self.design_name(event[2])
+        if kind == "copy":
+            values["other"] = self.design_name(event[3])
+        if kind == "over":
+            values["reason"] = str(_REASONS.get(event[2], event[2]))
+        return str(template) % values
+
+    def seat_name(self, seat: int) -> str:
+        players = self.view["players"]
+        if 0 <= seat < len(players) and players[seat]["name"]:
+            return players[seat]["name"]
+        return _("Player %(n)s") % {"n": seat + 1}
+
+    def design_name(self, card_id: str) -> str:
+        design = self.cards.get(card_id, {})
+        return text_in(design.get("name"), self.lang) or text_in(design.get("name"), "en") or card_id
 
     # -- decisions and actions ------------------------------------------------------------------
 
@@ -186,6 +246,37 @@ def _stickers(pack_data: dict) -> dict[str, dict]:
                     found[f"{sheet['id']}:{row['cost']}:{kind}"] = row[kind]
     return found
 
+
+_EVENTS = {
+    "play": gettext_lazy("%(who)s played %(card)s"),
+    "trade": gettext_lazy("%(who)s gained %(n)s trade"),
+    "combat": gettext_lazy("%(who)s gained %(n)s combat"),
+    "authority": gettext_lazy("%(who)s gained %(n)s authority"),
+    "authority_lost": gettext_lazy("%(who)s lost %(n)s authority"),
+    "draw": gettext_lazy("%(who)s drew %(n)s card(s)"),
+    "reshuffle": gettext_lazy("%(who)s shuffled their discard pile into a new deck"),
+    "discard": gettext_lazy("%(who)s discarded %(card)s"),
+    "scrap": gettext_lazy("%(who)s scrapped %(card)s"),
+    "destroy": gettext_lazy("%(who)s destroyed %(card)s of %(whose)s"),
+    "acquire": gettext_lazy("%(who)s acquired %(card)s"),
+    "upgrade": gettext_lazy("%(who)s upgraded %(card)s with sticker %(sticker)s"),
+    "use": gettext_lazy("%(who)s used the %(when)s ability of %(card)s"),
+    "attack": gettext_lazy("%(who)s attacked %(whom)s for %(n)s"),
+    "recycle": gettext_lazy("%(who)s took %(card)s from their discard pile into their hand"),
+    "recycle_top": gettext_lazy("%(who)s put a card from their discard pile on top of their deck"),
+    "copy": gettext_lazy("%(who)s's %(card)s copied %(other)s"),
+    "end": gettext_lazy("%(who)s ended their turn"),
+    "resign": gettext_lazy("%(who)s resigned"),
+    "over": gettext_lazy("Game over: %(who)s wins (%(reason)s)"),
+}
+
+_ACQUIRE = {
+    "hand": gettext_lazy("%(who)s acquired %(card)s into their hand"),
+    "deck_top": gettext_lazy("%(who)s acquired %(card)s onto their deck"),
+}
+
+_WHEN = {"primary": gettext_lazy("primary"), "ally": gettext_lazy("ally"),
+         "scrap": gettext_lazy("scrap")}
 
 _REASONS = {
     "authority": gettext_lazy("authority reduced to 0"),

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from play import services
+from play.engine import legal_actions, view
+from play.presenters import Board
 from play.services import SeatSpec
 from tests.cards.locale_check import (
     extracted_msgids,
@@ -34,3 +36,24 @@ def test_russian_board_shows_russian_card_names_and_moves(core_pack, alice, alic
     page = alice_client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Разведчик" in page and ">Scout<" not in page
     assert "Торговый ряд" in page and "Закончить ход" in page
+    match = services.play(match.pk, 0, "end", match.version)
+    page = alice_client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "bot: ход окончен" in page  # the bot's turn in the log, in Russian
+    assert "Player 1" not in page and "ended their turn" not in page
+
+
+def test_log_lines_match_the_engine_english_ones(core_pack, alice, alice_client) -> None:
+    """The translated log says what the engine's log says: in English the lines are identical
+    up to the players' names."""
+    match = services.create_standard_match(
+        core_pack, [SeatSpec("Player 1", alice), SeatSpec("Player 2", bot="random")], seed=4)
+    for _ in range(40):
+        legal = [a.notation for a in legal_actions(services.engine_state(match))]
+        match = services.play(match.pk, 0, legal[0], match.version)
+        if match.is_over:
+            break
+        state = services.engine_state(match)
+        board = Board(view(state, 0), core_pack.data, state).context()
+        english = view(state, 0)
+        assert board["log"] == english["log"]
+        assert board["previous_turn_log"] == english["previous_turn_log"]
