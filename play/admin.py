@@ -18,7 +18,7 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("pk", "pack", "status", "version", "campaign", "scenario", "created")
     list_filter = ("status", "pack")
     readonly_fields = ("setup", "state", "version", "result", "campaign_version", "snapshot")
-    inlines = [MatchSeatInline]
+    inlines = (MatchSeatInline,)
 
 
 @admin.register(MatchAction)
@@ -26,5 +26,5 @@ class MatchActionAdmin(admin.ModelAdmin):
     list_display = ("match", "seq", "seat", "notation", "created_at")
     readonly_fields = ("match", "seq", "seat", "notation", "created_at")
 
-    def has_add_permission(self, request, obj=None) -> bool:  # noqa: ARG002 - append-only log
+    def has_add_permission(self, request: object, obj: object = None) -> bool:  # the log is append-only
         return False

@@ -73,7 +73,7 @@ class Match(models.Model):
     objects = MatchQuerySet.as_manager()
 
     class Meta:
-        ordering = ["-created"]
+        ordering = ("-created",)
         verbose_name_plural = _("matches")
 
     def __str__(self) -> str:
@@ -108,9 +108,9 @@ class MatchSeat(models.Model):
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
 
     class Meta:
-        ordering = ["match", "index"]
-        constraints = [models.UniqueConstraint(fields=["match", "index"],
-                                               name="play_seat_unique_index")]
+        ordering = ("match", "index")
+        constraints = (models.UniqueConstraint(fields=["match", "index"],
+                                               name="play_seat_unique_index"),)
 
     def __str__(self) -> str:
         return self.name
@@ -138,9 +138,9 @@ class MatchAction(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        ordering = ["match", "seq"]
-        constraints = [models.UniqueConstraint(fields=["match", "seq"],
-                                               name="play_action_unique_seq")]
+        ordering = ("match", "seq")
+        constraints = (models.UniqueConstraint(fields=["match", "seq"],
+                                               name="play_action_unique_seq"),)
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.seq} {self.notation}"
