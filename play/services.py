@@ -31,6 +31,7 @@ from campaign.simulation import game_payload, snapshot_of
 from campaign.state import FINISHED, GAME_RECORDED, PLAYING, EventRefused, missing_choices
 from cards.models import ContentPack
 from play.engine import (
+    EngineError,
     GameSetup,
     GameState,
     IllegalAction,
@@ -70,6 +71,12 @@ class NotYourTurn(MatchError):
     status = 403
 
 
+class BrokenMatch(MatchError):
+    """The match's card pack changed under it (owners' editor) and the game no longer replays."""
+
+    status = 409
+
+
 class SeatSpec:
     """Who sits in a seat when a match is created: a user, a bot, or nobody yet (invite)."""
 
@@ -96,10 +103,21 @@ def replay_match(match: Match) -> GameState:
 
 
 def engine_state(match: Match) -> GameState:
-    """Return the current game: from the cached state, or by replay when there is no cache."""
-    if match.state:
-        return deserialize(match.state, match.pack.engine_pack())
-    return replay_match(match)
+    """Return the current game: from the cached state, or by replay when there is no cache.
+
+    If the cache no longer fits the pack (the pack was edited), the game is replayed from its
+    log; if that fails too, BrokenMatch says so instead of a server error.
+    """
+    try:
+        if match.state:
+            try:
+                return deserialize(match.state, match.pack.engine_pack())
+            except EngineError:
+                pass
+        return replay_match(match)
+    except EngineError as error:
+        raise BrokenMatch(_("This game no longer replays with its card pack, which was edited "
+                            "after the game began: %(reason)s") % {"reason": error}) from None
 
 
 def _apply_logged(state: GameState, notation: str, seat: int) -> None:

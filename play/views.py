@@ -10,6 +10,8 @@ the whole page. Pages render only `view(state, seat)` through `play.presenters.B
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -25,9 +27,21 @@ from play.engine import view
 from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
 from play.models import Match, MatchSeat
 from play.presenters import Board
-from play.services import MatchError
+from play.services import BrokenMatch, MatchError
 
 POLL_SECONDS = 1
+
+
+def _shows_broken_matches(view_func: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Answer a match whose pack was edited so that it no longer replays with a 409 page."""
+    @wraps(view_func)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view_func(request, *args, **kwargs)
+        except BrokenMatch as error:
+            template = "play/_broken.html" if request.headers.get("HX-Request") else "play/broken.html"
+            return render(request, template, {"error": str(error)}, status=409)
+    return wrapper
 
 
 def _match_for(request: HttpRequest, pk: int) -> tuple[Match, MatchSeat]:
@@ -117,6 +131,7 @@ def campaign_match(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
+@_shows_broken_matches
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Show the user's seat's view of the game as a board with every legal action."""
     match, seat = _match_for(request, pk)
@@ -125,6 +140,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
+@_shows_broken_matches
 def board(request: HttpRequest, pk: int) -> HttpResponse:
     """htmx polling: 204 while the version is the one shown, the new board once it moved on."""
     match, seat = _match_for(request, pk)
@@ -135,6 +151,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
+@_shows_broken_matches
 def state_json(request: HttpRequest, pk: int) -> JsonResponse:
     """The seat's view as JSON (only what `view(state, seat)` shows) with the match version."""
     match, seat = _match_for(request, pk)
@@ -148,6 +165,7 @@ def state_json(request: HttpRequest, pk: int) -> JsonResponse:
 
 @login_required
 @require_POST
+@_shows_broken_matches
 def act(request: HttpRequest, pk: int) -> HttpResponse:
     """Apply one action of the user's seat; bots answer in the same request."""
     match, seat = _match_for(request, pk)
@@ -162,6 +180,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@_shows_broken_matches
 def resign(request: HttpRequest, pk: int) -> HttpResponse:
     """Give up the game."""
     match, seat = _match_for(request, pk)
@@ -191,6 +210,7 @@ def _change(request: HttpRequest, match: Match, seat: MatchSeat, change: Any,
 
 @login_required
 @require_POST
+@_shows_broken_matches
 def record(request: HttpRequest, pk: int) -> HttpResponse:
     """Record a finished campaign game that could not be recorded automatically."""
     match, _seat = _match_for(request, pk)

@@ -185,3 +185,15 @@ def test_create_against_a_registered_user_and_unknown_user(alice_client, core_pa
 
 def test_home_lists_the_match(bot_match, alice_client) -> None:
     assert bot_match.get_absolute_url() in alice_client.get("/").content.decode()
+
+
+def test_a_match_that_no_longer_replays_gets_a_clear_409_page(bot_match, alice_client) -> None:
+    """E.g. its pack was edited under it: the pages say so instead of a server error."""
+    MatchAction.objects.create(match=bot_match, seq=bot_match.version + 1, notation="play 999",
+                               seat=0)
+    Match.objects.filter(pk=bot_match.pk).update(state={}, version=bot_match.version + 1)
+    for url in (bot_match.get_absolute_url(), reverse("play:board", args=[bot_match.pk])):
+        response = alice_client.get(url)
+        assert response.status_code == 409 and "no longer replays" in response.content.decode()
+    response = act(alice_client, bot_match, "end", bot_match.version + 1, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409 and "<html" not in response.content.decode()
