@@ -270,7 +270,7 @@ def resign(match_id: int, seat: int, expected_version: int, actor: Any = None) -
 
 def _change(match_id: int, expected_version: int, change: Any, actor: Any) -> Match:
     with transaction.atomic():
-        match = Match.objects.select_for_update().select_related("pack").get(pk=match_id)
+        match = Match.objects.select_for_update(of=("self",)).select_related("pack").get(pk=match_id)
         if match.version != expected_version:
             raise StaleMatch(_("The game moved on since this page was shown (version %(v)s, "
                                "now %(now)s). Nothing was changed; the board is refreshed.")
