@@ -112,7 +112,7 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--scenarios", default=None, help="e.g. 1,2 or 5-8 (default: all)")
         parser.add_argument("--bot", default="heuristic", help="bot name (random, heuristic, ...)")
-        parser.add_argument("--campaigns", type=int, default=16,
+        parser.add_argument("--campaigns", type=int, default=64,
                             help="bot campaigns that give the typical states before each scenario")
         parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
         parser.add_argument("--pack", default=None, help=f"pack file (default {DEFAULT_PACK})")
