@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards.models import text_in
-from cards.text import abilities_text, active_language, faction_names
+from cards.text import abilities_text, ability_text, active_language, faction_names
 from play.engine import Action, GameState
 from play.engine.rules import ability_of
 
@@ -192,9 +192,8 @@ class Board:
             return self.use_label(action, card)
         if kind == "buy" and action.card < 0:
             return _("Buy an explorer (2)")
-        if kind == "buy":
-            cost = self.by_inst.get(action.card, {}).get("cost")
-            return _("Buy %(card)s for %(cost)s") % {"card": card, "cost": cost}
+        if kind == "buy":  # the cost is on the card; a discount (next_acquire) may lower it
+            return _("Buy %(card)s") % {"card": card}
         if kind == "attack":
             target = self.view["players"][action.index]["name"] or _("Player %(n)s") % {
                 "n": action.index + 1}
@@ -222,6 +221,12 @@ class Board:
         pending = self.view["pending"] or {}
         if pending.get("kind") == "may":
             return _("Yes") if index == 1 else _("No")
+        if pending.get("kind") == "choose":
+            branches = _choose_branches(self.cards.get(pending.get("source") or "", {}))
+            if branches is not None and 0 <= index < len(branches):
+                return ability_text({"when": "primary", "do": branches[index]}, self.lang,
+                                    self.factions) or _("Nothing")
+            return english
         places = {"discard pile": _("Discard pile"), "hand": _("Hand"),
                   "top of deck": _("Top of deck")}
         return places.get(english, english)
@@ -234,6 +239,17 @@ class Board:
     def sticker_label(self, sticker_id: str) -> str:
         lines = "; ".join(self.sticker_lines(sticker_id))
         return _("upgrade with %(sticker)s: %(text)s") % {"sticker": sticker_id, "text": lines}
+
+
+def _choose_branches(design: dict) -> list | None:
+    """Return the branches of the one "choose" effect (C13) in a card's printed abilities.
+
+    None when the card has no such effect or more than one (then the engine's English summary
+    of the options is shown rather than guessing which one is pending).
+    """
+    found = [effect["choose"] for ability in design.get("abilities", []) if isinstance(ability, dict)
+             for effect in ability.get("do", []) if isinstance(effect, dict) and "choose" in effect]
+    return found[0] if len(found) == 1 and isinstance(found[0], list) else None
 
 
 def _stickers(pack_data: dict) -> dict[str, dict]:

@@ -89,8 +89,7 @@ def create(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(match)
     return render(request, "play/create.html", {
-        "form": form, "campaigns": _playable_campaigns(request.user),
-        "campaign_form": CampaignMatchForm()})
+        "form": form, "campaigns": _playable_campaigns(request.user)})
 
 
 def _playable_campaigns(user: Any) -> list[dict[str, Any]]:
@@ -102,7 +101,8 @@ def _playable_campaigns(user: Any) -> list[dict[str, Any]]:
         except MatchError:
             continue
         found.append({"campaign": campaign, "number": number,
-                      "match": services.active_campaign_match(campaign)})
+                      "match": services.active_campaign_match(campaign),
+                      "form": CampaignMatchForm(prefix=f"c{campaign.pk}")})
     return found
 
 
@@ -118,7 +118,7 @@ def campaign_match(request: HttpRequest, pk: int) -> HttpResponse:
     existing = services.active_campaign_match(campaign)
     if existing is not None:
         return redirect(existing)
-    form = CampaignMatchForm(request.POST)
+    form = CampaignMatchForm(request.POST, prefix=f"c{campaign.pk}")
     bot = form.cleaned_data.get("bot") if form.is_valid() else ""
     try:
         match = services.create_campaign_match(

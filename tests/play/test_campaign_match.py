@@ -26,7 +26,8 @@ def bot_campaign(legacy, alice) -> Campaign:
 
 
 def start(client: Client, campaign: Campaign, bot: str = "heuristic") -> Match:
-    response = client.post(reverse("play:campaign", args=[campaign.pk]), {"bot": bot})
+    response = client.post(reverse("play:campaign", args=[campaign.pk]),
+                           {f"c{campaign.pk}-bot": bot})
     assert response.status_code == 302
     return Match.objects.get(campaign=campaign)
 
@@ -45,6 +46,7 @@ def test_l5_scenario_match_maps_campaign_seats_and_the_bot(bot_campaign, alice_c
 def test_l20_l21_finished_game_is_recorded_in_the_campaign(bot_campaign, alice_client) -> None:
     """The game played to the end through the pages lands in the campaign log as game_recorded."""
     match = start(alice_client, bot_campaign, bot="random")
+    assert match.seats.get(index=1).bot == "random"  # the bot chosen on the form
     version = bot_campaign.version
     rng = random.Random(3)
     while not match.is_over:

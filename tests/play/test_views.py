@@ -197,3 +197,29 @@ def test_a_match_that_no_longer_replays_gets_a_clear_409_page(bot_match, alice_c
         assert response.status_code == 409 and "no longer replays" in response.content.decode()
     response = act(alice_client, bot_match, "end", bot_match.version + 1, HTTP_HX_REQUEST="true")
     assert response.status_code == 409 and "<html" not in response.content.decode()
+
+
+def test_c13_choose_options_are_the_cards_own_text_in_the_active_language(core_pack, alice,
+                                                                         bob) -> None:
+    """C13: Blob World's "or" shows both branches as buttons, rendered like the card's text."""
+    setup = GameSetup(pack=core_pack.engine_pack(), seed=3, first=0,
+                      seats=[SeatSetup(name="alice", deck={"blob-world": 1, "scout": 9},
+                                       deck_order=["blob-world"] + ["scout"] * 9),
+                             SeatSetup(name="bob")])
+    match = services.create_match(core_pack, setup, [SeatSpec("alice", alice),
+                                                     SeatSpec("bob", bob)])
+    state = services.engine_state(match)
+    world = next(c for c in state.hand[0] if state.design[c].id == "blob-world")
+    match = services.play(match.pk, 0, f"play {world}", match.version)
+    use = next(a.notation for a in legal_actions(services.engine_state(match))
+               if a.kind == "use")
+    match = services.play(match.pk, 0, use, match.version)
+    client = Client()
+    client.force_login(alice)
+    pages = {lang: client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+             for lang in ("en", "ru")}
+    en = re.findall(r'data-notation="choose \d">([^<]+)<', pages["en"])
+    ru = re.findall(r'data-notation="choose \d">([^<]+)<', pages["ru"])
+    assert len(en) == len(ru) == 2
+    assert "combat" in en[0] and "Blob card" in en[1]  # not the engine's "draw 1 per ..."
+    assert "боя" in ru[0] and "Слизни" in ru[1]
