@@ -45,7 +45,19 @@ def _run(task: sim.Task) -> sim.GameResult:
 
 def _prefix(job: tuple[str, int, str, int]) -> list:
     pack_path, upto, bot, seed = job
-    return sim.campaign_prefix(read_pack(pack_path), upto, bot, seed)
+    return sim.campaign_prefix(_cached_pack(pack_path), upto, bot, seed)
+
+
+_CACHE: dict[tuple[str, float], Pack] = {}
+
+
+def _cached_pack(path: str) -> Pack:
+    """Read a pack once per process and file version (64 campaigns need it 64 times)."""
+    key = (path, Path(path).stat().st_mtime)
+    if key not in _CACHE:
+        _CACHE.clear()
+        _CACHE[key] = read_pack(path)
+    return _CACHE[key]
 
 
 def read_pack(path: str) -> Pack:
