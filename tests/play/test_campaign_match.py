@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
 from campaign.models import Campaign
-from campaign.state import GAME_RECORDED
+from campaign.state import GAME_RECORDED, missing_choices
+from cards.loading import load_pack_file
 from play import services
 from play.engine import legal_actions
 from play.models import Match
@@ -141,3 +144,40 @@ def test_l26_finished_campaign_deck_as_a_standard_game(legacy, alice, alice_clie
     assert len(upgraded) == len(state.upgrades) > 0
     assert len(match.setup["trade_deck"]) == len(state.trade_deck(campaign.content))
     assert services.engine_state(match).decider == 0
+
+
+def test_l11_buy_with_a_sticker_is_offered_as_a_choice_and_applied(alice, alice_client) -> None:
+    """L11-L17: when an upgrade is legal, the buy button comes with a sticker choice.
+
+    The real default legacy pack (the test pack's cards only give combat: nothing is bought).
+    """
+    pack = load_pack_file(Path(settings.BASE_DIR) / "fixtures" / "packs" / "legacy-default.json"
+                          ).pack
+    campaign = Campaign.start(pack, "Real", alice, [(alice, "Alice"), (None, "Fed")])
+    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
+    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
+    for choice in missing_choices(campaign.content, campaign.current_state):  # L6
+        campaign.apply_event("choice_made", {"choice": choice["id"],
+                                             "option": choice["options"][0]["id"]},
+                             alice, campaign.version)
+    match = start(alice_client, campaign)
+    rng = random.Random(5)
+    upgrade = None
+    for _ in range(400):
+        legal = [a.notation for a in legal_actions(services.engine_state(match))]
+        upgrade = next((n for n in legal if n.startswith("buy") and " up " in n), None)
+        if upgrade or match.is_over:
+            break
+        moves = [n for n in legal if n.startswith("play")] or legal
+        match = services.play(match.pk, 0, rng.choice(moves), match.version)
+    assert upgrade is not None
+    page = alice_client.get(match.get_absolute_url()).content.decode()
+    assert f'<option value="{upgrade}">' in page and "upgrade with" in page
+    card = upgrade.split()[1]
+    response = alice_client.post(reverse("play:act", args=[match.pk]),
+                                 {"notation": upgrade, "version": match.version})
+    assert response.status_code == 302
+    state = services.engine_state(Match.objects.get(pk=match.pk))
+    upgraded = [e for e in state.log + state.prev_log if e[0] == "upgrade"]
+    assert upgraded and upgraded[0][3] == upgrade.split(" up ")[1]
+    assert int(card) in state.discard[0] + state.hand[0] + state.deck[0]
