@@ -230,7 +230,7 @@ def test_s3_pavilions_shield_both_players_and_kingdom_outposts_harden() -> None:
     state = start(3, decks=(side_deck("empire", "viper", "imperial-fighter", "scout"), None))
     for seat in (EMPIRE, FEDERATION):
         assert [b["card"] for b in me(state, seat)["bases"]] == ["token-envoys-pavilion"]
-    assert me(state, FEDERATION)["authority"] == 55  # the second player's catch-up
+    assert me(state, FEDERATION)["authority"] == 61  # the second player's catch-up
     printed = CARDS["kingdom-picket-tower"]["defense"]
     assert row_card(state, "kingdom-picket-tower")["defense"] == printed + 2
     play_hand(state)
@@ -275,9 +275,9 @@ def test_s5_smash_option_forbids_buying_bases() -> None:
 
 
 def test_s6_siege_batteries_and_low_authority() -> None:
-    """L6, scenario 6 (Empire side): both start with a Siege Battery; 40 and 49 authority."""
+    """L6, scenario 6 (Empire side): both start with a Siege Battery; 40 and 55 authority."""
     state = start(6)
-    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (40, 49)
+    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (40, 55)
     battery = me(state, EMPIRE)["bases"][0]
     assert battery["card"] == "token-siege-battery"
     apply(state, f"use {battery['id']} 0")
@@ -285,7 +285,8 @@ def test_s6_siege_batteries_and_low_authority() -> None:
 
 
 def test_s7_acquiring_an_upgraded_card_gives_authority() -> None:
-    """L6, scenario 7: acquiring an upgraded card gives 3 authority; the second gains 1 a turn."""
+    """L6, scenario 7 (Empire side): acquiring an upgraded card gives 3 authority; the second
+    player gains 4 a turn."""
     state = start(7, options={"turncoats": "buyout"}, row=[UPGRADED_LANCER] + ROW[1:])
     play_hand(state)
     lancer = row_card(state, "kingdom-knight-lancer")
@@ -293,7 +294,7 @@ def test_s7_acquiring_an_upgraded_card_gives_authority() -> None:
     apply(state, f"buy {lancer['id']}")
     assert me(state, EMPIRE)["authority"] == 53
     apply(state, "end")
-    assert me(state, FEDERATION)["authority"] == 51  # catch-up: +1 at the start of each turn
+    assert me(state, FEDERATION)["authority"] == 54  # catch-up: +4 at the start of each turn
 
 
 def test_s7_buyout_forbids_the_federation_upgraded_cards() -> None:
@@ -326,7 +327,8 @@ def test_s8_raid_is_won_by_damage_dealt_and_hands_are_six() -> None:
 
 
 def test_s9_no_explorers_and_harder_bases() -> None:
-    """L6, scenario 9: no explorer pile; bases +2 defense; the second player gets 2 explorers."""
+    """L6, scenario 9 (Empire side): no explorer pile; bases +2 defense; the second player gets 3
+    explorers."""
     state = start(9)
     assert view(state, EMPIRE)["explorers"] == 0
     play_hand(state)
@@ -334,15 +336,15 @@ def test_s9_no_explorers_and_harder_bases() -> None:
     printed = CARDS["scavengers-chop-shop"]["defense"]
     assert row_card(state, "scavengers-chop-shop")["defense"] == printed + 2
     federation = me(state, FEDERATION)
-    assert federation["hand_size"] + federation["deck_size"] == 13
+    assert federation["hand_size"] + federation["deck_size"] == 11 + 3
 
 
 def test_s10_invader_and_defender_with_blitz() -> None:
-    """L6, scenario 10 (Blitz): 47 against 53 authority; +2 combat a turn; no bases to buy."""
+    """L6, scenario 10 (Blitz): 47 against 53 authority; +3 combat a turn; no bases to buy."""
     state = start(10, first="federation", options={"march": "blitz"},
                   decks=(["scout"] * 3 + side_deck("federation")[3:], None))
     assert (me(state, 0)["authority"], me(state, 1)["authority"]) == (47, 53)
-    assert me(state, 0)["combat"] == 2
+    assert me(state, 0)["combat"] == 3
     play_hand(state)
     with pytest.raises(IllegalAction, match="forbids buying"):
         apply(state, f"buy {row_card(state, 'scavengers-chop-shop')['id']}")
@@ -369,11 +371,11 @@ def test_s11_destroying_five_bases_wins_for_the_empire() -> None:
     assert me(state, FEDERATION)["authority"] == 50
 
 
-def test_s12_dictated_treaty_wins_at_eighty_authority() -> None:
-    """L6, scenario 12 (Dictate): 60 against 65 authority; 80 authority wins the treaty at once."""
+def test_s12_dictated_treaty_wins_at_78_authority() -> None:
+    """L6, scenario 12 (Dictate): 60 against 62 authority; 78 authority wins the treaty at once."""
     factors = ["consortium-guild-factor"] * 11
     state = start(12, options={"terms": "dictate"}, decks=(factors, None))
-    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (60, 65)
+    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (60, 62)
     assert len(view(state, EMPIRE)["trade_row"]) == 6
     play_hand(state)  # each Guild Factor draws the next
     allies = [a for a in legal_actions(state) if a.kind == "use"]
