@@ -130,14 +130,13 @@ def campaign_prefix(pack: Pack, upto: int, bot: str, seed: int) -> list[Campaign
         current = replace(snapshot, choices={**snapshot.choices, number: choices})
         setup = scenario_setup(pack, current, number, seed=game_seed(seed, "prefix", number))
         outcome, _ = play_game(setup, bot, game_seed(seed, "bots", number))
-        if outcome is None:
-            record = None
-            snapshot = replace(current, first_sides={**current.first_sides,
-                                                     number: current.first_side},
-                               first_side=rng.choice(SIDES))
+        tie_first = rng.choice(SIDES)  # who plays first next if the game had no winner
+        if outcome is None:  # cut at MAX_TURNS: nothing to record
+            snapshot = replace(current, first_side=tie_first,
+                               first_sides={**current.first_sides, number: current.first_side})
         else:
             record = apply_outcome(current, outcome, number)
-            snapshot = next_snapshot(current, record, tie_first=rng.choice(SIDES))
+            snapshot = next_snapshot(current, record, tie_first=tie_first)
         before.append(snapshot)
     return before
 
@@ -163,8 +162,8 @@ def run_task(pack: Pack, prefixes: list[list[CampaignSnapshot]], bot: str, task:
     snapshot = replace(base, first_side=task.first_side)
     seed = game_seed(task.seed, "game", task.number, task.index)
     if task.plain:
-        return _measure(task.number, True, snapshot, plain_setup(pack, snapshot, task.number, seed), bot,
-                        seed, {})
+        setup = plain_setup(pack, snapshot, task.number, seed)
+        return _measure(task.number, True, snapshot, setup, bot, seed, {})
     options = pick_choices(pack, task.number, task.first_side, rng)
     snapshot = replace(snapshot, choices={**snapshot.choices, task.number: options})
     setup = scenario_setup(pack, snapshot, task.number, seed=seed, check_first=False)
