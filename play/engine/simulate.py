@@ -39,25 +39,32 @@ class GameResult:
     turns: int
     decisions: int
     turn_seconds: list[list[float]] = field(default_factory=list)  # per seat, per own turn
+    turn_cpu_seconds: list[list[float]] = field(default_factory=list)  # the same in CPU time
 
 
 def play_game(setup: GameSetup, bots: Sequence[Bot]) -> GameResult:
-    """Play one game to the end; time every seat's thinking per turn it was active."""
+    """Play one game to the end; time every seat's thinking per turn it was active.
+
+    Wall-clock and CPU time both: on a shared machine the CPU figure is the steadier one.
+    """
     state = new_game(setup)
-    seconds: list[dict[int, float]] = [{} for _ in bots]
+    wall: list[dict[int, float]] = [{} for _ in bots]
+    cpu: list[dict[int, float]] = [{} for _ in bots]
     decisions = 0
     while state.outcome is None and decisions < MAX_DECISIONS:
         seat = state.decider
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state, seat)
-        spent = time.perf_counter() - start
         if state.active == seat:
-            seconds[seat][state.turn] = seconds[seat].get(state.turn, 0.0) + spent
+            turn = state.turn
+            wall[seat][turn] = wall[seat].get(turn, 0.0) + time.perf_counter() - start
+            cpu[seat][turn] = cpu[seat].get(turn, 0.0) + time.process_time() - start_cpu
         apply(state, action)
         decisions += 1
     winner = state.outcome.winner if state.outcome is not None else None
     return GameResult(winner, setup.first, state.turn, decisions,
-                      [list(per_turn.values()) for per_turn in seconds])
+                      [list(per_turn.values()) for per_turn in wall],
+                      [list(per_turn.values()) for per_turn in cpu])
 
 
 def seat_setups(pack: Pack, seats: int = 2) -> list[SeatSetup]:
