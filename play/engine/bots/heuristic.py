@@ -22,8 +22,6 @@ cheap enough to be the rollout policy of the search bot.
 
 from __future__ import annotations
 
-import random
-
 from .. import ops
 from ..actions import ATTACK, CHOOSE, DESTROY, DONE, END, EXPLORER, PICK, PLAY, Action, intern
 from ..content import Design
@@ -42,12 +40,13 @@ LATE_AUTHORITY = 20      # opponent authority at which cheap cards are scrapped 
 
 
 class HeuristicBot:
-    """Rule-of-thumb play; seeded only to break ties the same way in every replay."""
+    """Rule-of-thumb play. Deterministic: ties break by card id, so `seed` is unused (it is
+    accepted so that every bot is built the same way by `registry.get_bot`)."""
 
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def choose(self, state: GameState, seat: int) -> Action:
         """Return a legal action for `seat`, the current decider."""
