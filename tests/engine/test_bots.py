@@ -223,3 +223,16 @@ def test_search_rejects_a_bad_budget() -> None:
         SearchBot(1, turn_budget=0)
     with pytest.raises(ValueError, match="bad option"):
         get_bot("search", seed=1, budget=3)
+
+
+def test_bots_and_simulate_import_no_django() -> None:
+    """The bots and the CLI stay standard-library only, like the rest of play.engine."""
+    import subprocess
+    import sys
+
+    code = ("import sys, play.engine.bots.registry, play.engine.simulate; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'pytest')))")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
