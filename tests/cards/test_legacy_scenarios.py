@@ -230,7 +230,7 @@ def test_s3_pavilions_shield_both_players_and_kingdom_outposts_harden() -> None:
     state = start(3, decks=(side_deck("empire", "viper", "imperial-fighter", "scout"), None))
     for seat in (EMPIRE, FEDERATION):
         assert [b["card"] for b in me(state, seat)["bases"]] == ["token-envoys-pavilion"]
-    assert me(state, FEDERATION)["authority"] == 61  # the second player's catch-up
+    assert me(state, FEDERATION)["authority"] == 66  # the second player's catch-up
     printed = CARDS["kingdom-picket-tower"]["defense"]
     assert row_card(state, "kingdom-picket-tower")["defense"] == printed + 2
     play_hand(state)
@@ -274,6 +274,20 @@ def test_s5_smash_option_forbids_buying_bases() -> None:
         apply(state, f"buy {chop_shop['id']}")
 
 
+def test_s5_cordon_keeps_the_empire_from_cards_costing_4_before_its_turn_4() -> None:
+    """L6, scenario 5 (Federation side, Tighten the cordon): the Federation starts at 45; the
+    Empire may buy a 2-cost ship but not the 4-cost Dividend Barge on its first turn."""
+    state = start(5, first="federation", options={"blockade": "tighten"})
+    assert me(state, 0)["authority"] == 45
+    apply(state, "end")
+    play_hand(state)  # the Empire's 5 scouts: 5 trade
+    barge = row_card(state, "consortium-dividend-barge")
+    with pytest.raises(IllegalAction, match="forbids buying"):
+        apply(state, f"buy {barge['id']}")
+    apply(state, f"buy {row_card(state, 'kingdom-knight-lancer')['id']}")
+    assert me(state, 1)["trade"] == 3
+
+
 def test_s6_siege_batteries_and_low_authority() -> None:
     """L6, scenario 6 (Empire side): both start with a Siege Battery; 40 and 55 authority."""
     state = start(6)
@@ -286,7 +300,7 @@ def test_s6_siege_batteries_and_low_authority() -> None:
 
 def test_s7_acquiring_an_upgraded_card_gives_authority() -> None:
     """L6, scenario 7 (Empire side): acquiring an upgraded card gives 3 authority; the second
-    player gains 4 a turn."""
+    player gains 5 a turn."""
     state = start(7, options={"turncoats": "buyout"}, row=[UPGRADED_LANCER] + ROW[1:])
     play_hand(state)
     lancer = row_card(state, "kingdom-knight-lancer")
@@ -294,7 +308,7 @@ def test_s7_acquiring_an_upgraded_card_gives_authority() -> None:
     apply(state, f"buy {lancer['id']}")
     assert me(state, EMPIRE)["authority"] == 53
     apply(state, "end")
-    assert me(state, FEDERATION)["authority"] == 54  # catch-up: +4 at the start of each turn
+    assert me(state, FEDERATION)["authority"] == 55  # catch-up: +5 at the start of each turn
 
 
 def test_s7_buyout_forbids_the_federation_upgraded_cards() -> None:
@@ -308,7 +322,7 @@ def test_s7_buyout_forbids_the_federation_upgraded_cards() -> None:
 
 
 def test_s8_raid_is_won_by_damage_dealt_and_hands_are_six() -> None:
-    """L6, scenario 8 (Empire side): hands of 6; 55 damage dealt wins at once, authority or not."""
+    """L6, scenario 8 (Empire side): hands of 6; 50 damage dealt wins at once, authority or not."""
     frigates = ["kingdom-guard-frigate"] * 14
     state = start(8, decks=(frigates, None),
                   extra_rules=({"starting_authority": {"who": "second", "n": 200}},))
@@ -340,11 +354,12 @@ def test_s9_no_explorers_and_harder_bases() -> None:
 
 
 def test_s10_invader_and_defender_with_blitz() -> None:
-    """L6, scenario 10 (Blitz): 47 against 53 authority; +3 combat a turn; no bases to buy."""
+    """L6, scenario 10 (Federation side, Blitz): 45 against 53 authority; +2 combat a turn; no
+    bases to buy."""
     state = start(10, first="federation", options={"march": "blitz"},
                   decks=(["scout"] * 3 + side_deck("federation")[3:], None))
-    assert (me(state, 0)["authority"], me(state, 1)["authority"]) == (47, 53)
-    assert me(state, 0)["combat"] == 3
+    assert (me(state, 0)["authority"], me(state, 1)["authority"]) == (45, 53)
+    assert me(state, 0)["combat"] == 2
     play_hand(state)
     with pytest.raises(IllegalAction, match="forbids buying"):
         apply(state, f"buy {row_card(state, 'scavengers-chop-shop')['id']}")
@@ -359,7 +374,7 @@ def test_s11_destroying_five_bases_wins_for_the_empire() -> None:
     state = start(11, options={"assault": "storm"}, decks=(sovereigns, None), extra_rules=extra)
     printed = CARDS["scavengers-chop-shop"]["cost"]
     assert row_card(state, "scavengers-chop-shop")["cost"] == printed - 1
-    assert me(state, EMPIRE)["authority"] == 44  # the price of Storm
+    assert me(state, EMPIRE)["authority"] == 42  # the price of Storm
     bases = me(state, FEDERATION)["bases"]
     assert len(bases) == 5 and bases[0]["card"] == "token-last-bastion"  # the catch-up outpost
     play_hand(state)  # each Sovereign draws the next: 11 x 6 combat + 2 from Storm
