@@ -284,7 +284,7 @@ def table(entries: list[dict], low: float = 0.45, high: float = 0.55) -> str:
     """Return the balance table as Markdown (what the command prints and docs/balance.md holds)."""
     head = ("| # | games | SE win % (±95%) | SE win % SE 1st / TF 1st | 1st win % | turns "
             "| Δturns | ΔSE win | Δ1st win | Δbought | Δbases destroyed | Δupgrades "
-            "| won by | differs (|z|≥3) |")
+            "| won by | differs (z beyond ±3) |")
     lines = [head, "|" + "---|" * 14]
     for e in entries:
         d = e["delta"]
