@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaign.content import PackContent, StickerRef, text
@@ -19,11 +18,12 @@ from campaign.state import (
     missing_choices,
     next_after_campaign_side,
 )
-from cards.text import ability_text, faction_names
+from cards.text import ability_text, active_language, faction_names
 
 
 def lang() -> str:
-    return "ru" if (get_language() or "en").startswith("ru") else "en"
+    """Return "ru" or "en", the pack text language (one rule for every app, in cards/text.py)."""
+    return active_language()
 
 
 def copy_label(content: PackContent, copy_id: str) -> str:
