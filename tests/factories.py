@@ -9,6 +9,9 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 
+from cards.models import ContentPack
+from tests.campaign.packs import legacy_pack
+
 PERSONA_PASSWORD = "Correct-Horse-Battery-9"
 
 
@@ -23,3 +26,11 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"player{n}")
     email = factory.LazyAttribute(lambda user: f"{user.username}@example.test")
     password = factory.django.Password(PERSONA_PASSWORD)
+
+
+def make_pack(pack_id: str = "test-legacy", owner=None, builtin: bool = True) -> ContentPack:
+    """Store the campaign tests' small legacy pack as a ContentPack, the way the loader would."""
+    pack = ContentPack(slug=pack_id, owner=owner, is_builtin=builtin)
+    pack.set_data(legacy_pack(pack_id))
+    pack.save()
+    return pack

@@ -5,15 +5,7 @@ import pytest
 
 from campaign.models import Campaign
 from cards.models import ContentPack
-from tests.campaign.packs import legacy_pack
-
-
-def make_pack(pack_id: str = "test-legacy", owner=None, builtin: bool = True) -> ContentPack:
-    """Store the test pack as a ContentPack, the way the cards app's loader would."""
-    pack = ContentPack(slug=pack_id, owner=owner, is_builtin=builtin)
-    pack.set_data(legacy_pack(pack_id))
-    pack.save()
-    return pack
+from tests.factories import make_pack
 
 
 @pytest.fixture

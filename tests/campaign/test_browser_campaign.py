@@ -10,8 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from campaign.models import Campaign
-from tests.campaign.conftest import make_pack
-from tests.factories import PERSONA_PASSWORD, UserFactory
+from tests.factories import PERSONA_PASSWORD, UserFactory, make_pack
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,7 +6,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from campaign.models import Campaign
-from tests.campaign.conftest import make_pack
+from tests.factories import make_pack
 
 pytestmark = pytest.mark.django_db
 

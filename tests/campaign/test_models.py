@@ -7,7 +7,7 @@ import time
 import pytest
 from django.db import connection
 
-from campaign.models import Campaign, CampaignEvent, StaleVersion
+from campaign.models import Campaign, StaleVersion
 from campaign.state import EventRefused
 
 
@@ -58,7 +58,7 @@ def test_two_racing_threads_apply_exactly_once(alice, bob, monkeypatch) -> None:
     SELECT ... FOR UPDATE; SQLite: BEGIN IMMEDIATE) and then the bumped version. A writer that
     slipped past the lock would be applied too, or crash on the unique (campaign, seq) pair.
     """
-    from tests.campaign.conftest import make_pack
+    from tests.factories import make_pack
     campaign = Campaign.start(make_pack(), "Race", alice, [(alice, "A"), (bob, "B")])
     first_inside, second_started = threading.Event(), threading.Event()
     next_state = Campaign._next_state

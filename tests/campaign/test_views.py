@@ -160,7 +160,7 @@ def test_poll_asks_an_outdated_dashboard_to_refresh(alice_client, started) -> No
 
 def test_create_offers_the_users_own_legacy_pack_but_not_someone_elses(alice_client, pack, alice,
                                                                        bob) -> None:
-    from tests.campaign.conftest import make_pack
+    from tests.factories import make_pack
     own = make_pack("alice-box", owner=alice, builtin=False)
     other = make_pack("bob-box", owner=bob, builtin=False)
     form = alice_client.get(reverse("campaign:create")).context["form"]

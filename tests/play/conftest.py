@@ -10,7 +10,7 @@ from django.conf import settings
 from campaign.models import Campaign
 from cards.loading import load_pack_file
 from cards.models import ContentPack
-from tests.campaign.packs import legacy_pack
+from tests.factories import make_pack
 
 CORE_SET = Path(settings.BASE_DIR) / "fixtures" / "packs" / "core-set.json"
 
@@ -24,10 +24,7 @@ def core_pack(db) -> ContentPack:
 @pytest.fixture
 def legacy(db) -> ContentPack:
     """Return the small legacy pack of the campaign tests as a builtin pack."""
-    pack = ContentPack(slug="test-legacy", is_builtin=True)
-    pack.set_data(legacy_pack("test-legacy"))
-    pack.save()
-    return pack
+    return make_pack()
 
 
 @pytest.fixture

@@ -43,7 +43,7 @@ def test_player_sees_their_campaigns_and_an_outsider_does_not(
     client: Client, alice, bob, outsider
 ) -> None:
     from campaign.models import Campaign
-    from tests.campaign.conftest import make_pack
+    from tests.factories import make_pack
 
     campaign = Campaign.start(make_pack(), "Friday box", alice, [(alice, "A"), (bob, "B")])
     client.force_login(bob)
