@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from cards import jsoninput
 from cards.forms import CardDesignForm, CardFilterForm, ScenarioForm, StickerSheetForm
-from cards.models import MAX_SCENARIO, ContentPack, StalePack
+from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack
 from cards.text import abilities_text
 from cards.visibility import VisibleContent, visible_content
 
@@ -84,6 +84,15 @@ def _visible(request: HttpRequest, pack: ContentPack) -> tuple[VisibleContent, E
     return shown, envelopes
 
 
+def _visible_design(shown: VisibleContent, slug: str) -> CardDesign:
+    """Return a shown card design (post-campaign ones included); a sealed card is a 404 too."""
+    design = (shown.designs.filter(slug=slug).first()
+              or shown.post_campaign.filter(slug=slug).first())
+    if design is None:
+        raise Http404(_("No such card."))
+    return design
+
+
 def pack_list(request: HttpRequest) -> HttpResponse:
     """List the builtin packs and the visitor's own packs."""
     packs = ContentPack.objects.usable_by(request.user).select_related("based_on")
@@ -117,10 +126,7 @@ def card_detail(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Draw one card design; a card of a closed envelope is a 404, like a missing one."""
     pack = _usable_pack(request, pk)
     shown, envelopes = _visible(request, pack)
-    design = (shown.designs.filter(slug=slug).first()
-              or shown.post_campaign.filter(slug=slug).first())
-    if design is None:
-        raise Http404(_("No such card."))
+    design = _visible_design(shown, slug)
     factions = pack.faction_names()
     return render(request, "cards/card_detail.html", {
         "pack": pack, "design": design, "lines": design.ability_lines(factions),
@@ -180,10 +186,7 @@ def edit_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Edit one card design of the visitor's own pack."""
     pack = _own_pack(request, pk)
     shown, _envelopes_open = _visible(request, pack)
-    design = (shown.designs.filter(slug=slug).first()
-              or shown.post_campaign.filter(slug=slug).first())
-    if design is None:
-        raise Http404(_("No such card."))
+    design = _visible_design(shown, slug)
     form = CardDesignForm(request.POST or None, pack=pack, design=design,
                           factions=pack.faction_names())
     return _save_or_render(request, form, "cards/edit_card.html", {"design": design})
