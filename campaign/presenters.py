@@ -148,12 +148,13 @@ def envelope(content: PackContent, state: CampaignState, number: int) -> dict | 
         "vp_cards": [{"name": text(v.get("name"), lang()), "text": text(v.get("text"), lang()),
                       "points": v.get("points")} for v in content.vp_cards_of_scenario(number)],
         "political_victory": bool(scenario.get("political_victory")),
-        "choices": _choices_made(content, progress, card_side),
+        "choices": _choices_made(progress, card_side),
         "result": progress["result"],
     }
 
 
-def _choices_made(content: PackContent, progress: dict, card_side: dict) -> list[dict]:
+def _choices_made(progress: dict, card_side: dict) -> list[dict]:
+    """Return the options the first player chose on this scenario card (L6), with their texts."""
     made = []
     for choice in card_side.get("choices", []):
         option_id = progress["choices"].get(choice["id"])
