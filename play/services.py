@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
@@ -244,7 +245,7 @@ def play(match_id: int, seat: int, notation: str, expected_version: int, actor: 
     Raises StaleMatch, NotYourTurn or MatchError (illegal: the engine's message); nothing is
     saved then.
     """
-    def change(match: Match, state: GameState) -> list[tuple[str, int]]:
+    def change(state: GameState) -> list[tuple[str, int]]:
         if state.decider != seat:
             raise NotYourTurn(_("It is not your decision now."))
         try:
@@ -258,7 +259,7 @@ def play(match_id: int, seat: int, notation: str, expected_version: int, actor: 
 
 def resign(match_id: int, seat: int, expected_version: int, actor: Any = None) -> Match:
     """Give up the game for `seat` (at any time, also out of turn)."""
-    def change(match: Match, state: GameState) -> list[tuple[str, int]]:
+    def change(state: GameState) -> list[tuple[str, int]]:
         try:
             state.resign(seat)
         except IllegalAction as error:
@@ -268,7 +269,9 @@ def resign(match_id: int, seat: int, expected_version: int, actor: Any = None) -
     return _change(match_id, expected_version, change, actor)
 
 
-def _change(match_id: int, expected_version: int, change: Any, actor: Any) -> Match:
+def _change(match_id: int, expected_version: int,
+            change: Callable[[GameState], list[tuple[str, int]]], actor: Any) -> Match:
+    """Under the match row's lock: check the version, apply `change` and the bots, save once."""
     with transaction.atomic():
         match = Match.objects.select_for_update(of=("self",)).select_related("pack").get(pk=match_id)
         if match.version != expected_version:
@@ -278,7 +281,7 @@ def _change(match_id: int, expected_version: int, change: Any, actor: Any) -> Ma
         if match.is_over:
             raise MatchError(_("The game is over."))
         state = engine_state(match)
-        actions = change(match, state)
+        actions = change(state)
         actions += _run_bots(match, state)
         _save(match, state, actions)
     if match.is_over and match.campaign_id and not match.recorded:
