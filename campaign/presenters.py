@@ -6,7 +6,7 @@ of a later envelope (its sheets, VP cards or scenario card) can reach a page.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
@@ -19,6 +19,9 @@ from campaign.state import (
     next_after_campaign_side,
 )
 from cards.text import ability_text, active_language, faction_names
+
+if TYPE_CHECKING:
+    from campaign.models import Campaign
 
 
 def lang() -> str:
@@ -40,6 +43,24 @@ def sticker_label(content: PackContent, sticker_id: str) -> str:
 
 def side_name(content: PackContent, side: str | None) -> str:
     return content.side_name(side, lang()) if side else ""
+
+
+def side_rows(campaign: Campaign) -> list[dict[str, Any]]:
+    """Return each side of the dashboard: its seat, VP, VP cards, sheets and upgrades so far."""
+    content, state = campaign.content, campaign.current_state
+    rows = []
+    for side in content.side_ids:
+        seat_index = state.sides.get(side)
+        rows.append({
+            "id": side, "name": side_name(content, side),
+            "seat": campaign.seats.get(index=seat_index) if seat_index is not None else None,
+            "vp": state.vp_points(content, side) if state.sides else 0,
+            "vp_cards": [content.vp_cards[i] for i in state.vp_cards.get(side, [])],
+            "sheets": sheets_of_side(content, state, side),
+            "upgrades": [(copy_label(content, c), sticker_label(content, u["sticker"]),
+                          u["scenario"]) for c, u in state.upgrades_of(side)],
+        })
+    return rows
 
 
 def event_summary(content: PackContent, kind: str, payload: dict) -> str:

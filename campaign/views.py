@@ -156,20 +156,8 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _dashboard_context(request: HttpRequest, campaign: Campaign) -> dict[str, Any]:
     content, state = campaign.content, campaign.current_state
-    sides = []
-    for side in content.side_ids:
-        seat_index = state.sides.get(side)
-        sides.append({
-            "id": side, "name": presenters.side_name(content, side),
-            "seat": campaign.seats.get(index=seat_index) if seat_index is not None else None,
-            "vp": state.vp_points(content, side) if state.sides else 0,
-            "vp_cards": [content.vp_cards[i] for i in state.vp_cards.get(side, [])],
-            "sheets": presenters.sheets_of_side(content, state, side),
-            "upgrades": [(presenters.copy_label(content, c), presenters.sticker_label(
-                content, u["sticker"]), u["scenario"]) for c, u in state.upgrades_of(side)],
-        })
     return {
-        "campaign": campaign, "state": state, "sides": sides,
+        "campaign": campaign, "state": state, "sides": presenters.side_rows(campaign),
         "seats": campaign.seats.all(),
         "scenario_count": content.scenario_count,
         "first_next": presenters.side_name(content, state.next_first_player()),
