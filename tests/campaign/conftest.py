@@ -27,6 +27,20 @@ def started(campaign: Campaign, alice) -> Campaign:
     return campaign
 
 
+@pytest.fixture
+def after_campaign(started: Campaign, alice) -> Campaign:
+    """Return the campaign with all 12 scenarios won by Empire (L25's step is next)."""
+    started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice, 2)
+    for number in range(2, 13):
+        started.apply_event("scenario_opened", {"number": number}, alice, started.version)
+        if number == 2:
+            started.apply_event("choice_made", {"choice": "tribute", "option": "gold"}, alice,
+                                started.version)
+        started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice,
+                            started.version)
+    return started
+
+
 @pytest.fixture(autouse=True)
 def english():
     """Run each test in English: a Russian page request must not leak into the next test."""

@@ -366,20 +366,6 @@ def test_any_payload_is_either_applied_sanely_or_refused_with_a_reason(kind: str
     check()
 
 
-@pytest.fixture
-def after_campaign(started: Campaign, alice) -> Campaign:
-    """Return the campaign with all 12 scenarios won by Empire (L25's step is next)."""
-    started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice, 2)
-    for number in range(2, 13):
-        started.apply_event("scenario_opened", {"number": number}, alice, started.version)
-        if number == 2:
-            started.apply_event("choice_made", {"choice": "tribute", "option": "gold"}, alice,
-                                started.version)
-        started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice,
-                            started.version)
-    return started
-
-
 @pytest.mark.parametrize("data, message", [
     ({"copy": "nope#1", "sticker": "empire-1:2:ship"}, "Select a valid choice"),
     ({"copy": "kingdom-ship-2#1", "sticker": "federation-1:2:ship"}, "Select a valid choice"),

@@ -168,23 +168,17 @@ def test_create_offers_the_users_own_legacy_pack_but_not_someone_elses(alice_cli
     assert own in offered and pack in offered and other not in offered
 
 
-def test_l25_after_campaign_upgrade_and_finish_through_the_pages(alice_client, started,
-                                                                 alice) -> None:
-    started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice, 2)
-    for number in range(2, 13):
-        started.apply_event("scenario_opened", {"number": number}, alice, started.version)
-        if number == 2:
-            started.apply_event("choice_made", {"choice": "tribute", "option": "gold"}, alice,
-                                started.version)
-        started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice,
-                            started.version)
-    page = alice_client.get(started.get_absolute_url()).content.decode()
+def test_l25_after_campaign_upgrade_and_finish_through_the_pages(alice_client,
+                                                                 after_campaign) -> None:
+    page = alice_client.get(after_campaign.get_absolute_url()).content.decode()
     assert "Campaign winner: Star Empire" in page and "Star Empire upgrades a card" in page
-    alice_client.post(url("after_upgrade", started), {
-        "version": started.version, "copy": "kingdom-ship-2#1", "sticker": "empire-1:2:ship"})
-    started.refresh_from_db()
-    assert started.current_state.upgrades["kingdom-ship-2#1"]["scenario"] is None
-    refused = alice_client.post(url("finish", started), {"version": started.version}, follow=True)
+    alice_client.post(url("after_upgrade", after_campaign), {
+        "version": after_campaign.version, "copy": "kingdom-ship-2#1",
+        "sticker": "empire-1:2:ship"})
+    after_campaign.refresh_from_db()
+    assert after_campaign.current_state.upgrades["kingdom-ship-2#1"]["scenario"] is None
+    refused = alice_client.post(url("finish", after_campaign), {"version": after_campaign.version},
+                                follow=True)
     assert "fill up to 20" in refused.content.decode()
 
 
