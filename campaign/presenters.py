@@ -14,7 +14,6 @@ from campaign.content import PackContent, StickerRef, text
 from campaign.state import (
     AFTER_CAMPAIGN,
     CampaignState,
-    legal_upgrades,
     missing_choices,
     next_after_campaign_side,
 )
@@ -36,12 +35,14 @@ def copy_label(content: PackContent, copy_id: str) -> str:
 
 
 def sticker_label(content: PackContent, sticker_id: str) -> str:
+    """Return "<sheet name> · <cost> · ship" (or base) for a sticker id (sheet:cost:kind, L12)."""
     ref, sheet, _sticker = content.sticker(sticker_id)
     kind = _("ship") if ref.kind == "ship" else _("base")
     return f"{text(sheet.get('name'), lang())} · {ref.cost} · {kind}"
 
 
 def side_name(content: PackContent, side: str | None) -> str:
+    """Return a side's name in the active language; "" for no side (no winner yet)."""
     return content.side_name(side, lang()) if side else ""
 
 
@@ -83,6 +84,7 @@ def event_summary(content: PackContent, kind: str, payload: dict) -> str:
 
 
 def how_label(how: str | None) -> str:
+    """Return how a game was won in words; an unknown value is shown as it is."""
     return {"authority": _("authority"), "political": _("political victory"),
             "scenario": _("scenario condition")}.get(how or "", how or "")
 
@@ -219,7 +221,3 @@ def upgrade_options(content: PackContent, state: CampaignState, sides: list[str]
                                  for k in ("ship", "base") if k in row]
     return {"copies": [(c, copy_label(content, c)) for c in free],
             "stickers": [(s, sticker_label(content, s)) for s in stickers]}
-
-
-def has_legal_upgrade(content: PackContent, state: CampaignState, side: str) -> bool:
-    return bool(legal_upgrades(content, state, side, 1))
