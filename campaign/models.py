@@ -44,6 +44,7 @@ class StaleVersion(Exception):
 
 
 def new_invite_token() -> str:
+    """Return an unguessable token for a seat's invite link."""
     return secrets.token_urlsafe(24)
 
 

@@ -17,6 +17,7 @@ INVITE, USER = "invite", "user"
 
 
 def bot_choices() -> list[tuple[str, Any]]:
+    """Return (name, translated label) for every bot the engine offers."""
     return [(name, BOT_LABELS[name]) for name in BOTS]
 
 
