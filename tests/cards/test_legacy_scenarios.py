@@ -226,11 +226,13 @@ def test_s2_consortium_is_cheaper_and_frozen_for_the_federation() -> None:
 
 
 def test_s3_pavilions_shield_both_players_and_kingdom_outposts_harden() -> None:
-    """L6, scenario 3: both start with a Pavilion outpost (C20 applies); Kingdom outposts +2."""
+    """L6, scenario 3 (Empire side): both start with a Pavilion outpost (C20 applies), the
+    Federation (behind) also with a Garrison and 61 authority; Kingdom outposts +2."""
     state = start(3, decks=(side_deck("empire", "viper", "imperial-fighter", "scout"), None))
-    for seat in (EMPIRE, FEDERATION):
-        assert [b["card"] for b in me(state, seat)["bases"]] == ["token-envoys-pavilion"]
-    assert me(state, FEDERATION)["authority"] == 66  # the second player's catch-up
+    assert [b["card"] for b in me(state, EMPIRE)["bases"]] == ["token-envoys-pavilion"]
+    assert [b["card"] for b in me(state, FEDERATION)["bases"]] == [  # + the catch-up garrison
+        "token-envoys-pavilion", "token-federal-garrison"]
+    assert me(state, FEDERATION)["authority"] == 61  # the second player's catch-up
     printed = CARDS["kingdom-picket-tower"]["defense"]
     assert row_card(state, "kingdom-picket-tower")["defense"] == printed + 2
     play_hand(state)
@@ -322,7 +324,7 @@ def test_s7_buyout_forbids_the_federation_upgraded_cards() -> None:
 
 
 def test_s8_raid_is_won_by_damage_dealt_and_hands_are_six() -> None:
-    """L6, scenario 8 (Empire side): hands of 6; 50 damage dealt wins at once, authority or not."""
+    """L6, scenario 8 (Empire side): hands of 6; 47 damage dealt wins at once, authority or not."""
     frigates = ["kingdom-guard-frigate"] * 14
     state = start(8, decks=(frigates, None),
                   extra_rules=({"starting_authority": {"who": "second", "n": 200}},))
