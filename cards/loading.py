@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from cards.models import ContentPack, pack_checksum
-from cards.validation import PackValidationError, read_pack_file, validate_pack
+from cards.validation import PackValidationError, check_pack, read_pack_file
 
 
 class PackConflict(ValueError):
@@ -49,9 +49,7 @@ def load_pack_file(path: Path | str, *, replace: bool = False) -> LoadResult:
 @transaction.atomic
 def load_pack_data(data: Any, *, filename: str, replace: bool = False) -> LoadResult:
     """Validate and load parsed pack JSON as a builtin pack."""
-    problems = validate_pack(data, filename=filename)
-    if problems:
-        raise PackValidationError(problems)
+    check_pack(data, filename=filename)
     header = data["pack"]
     existing = (ContentPack.objects.select_for_update()
                 .filter(slug=header["id"], version=header["version"], owner__isnull=True).first())
