@@ -41,8 +41,8 @@ def test_l13_row_with_only_a_ship_sticker_cannot_take_a_base_copy() -> None:
              (1, {"role": "trade", "type": "base", "cost": 3, "quantity": 5})]
     assert upgrade_capacity_problems(sheets, cards) == [(
         'sticker_sheets[0] "None".rows[1].cost',
-        "sticker rows of cost 3: 2, but only 6 trade copies cost 3 (1 ships, 5 bases), so not "
-        "every row can be used on its own card (L12-L14, L25)")]
+        ("sticker rows of cost 3: 2, but only 6 trade copies cost 3 (1 ships, 5 bases), so not "
+         "every row can be used on its own card (L12-L14, L25)"))]
 
 
 def test_l25_rows_with_both_stickers_share_ships_and_bases() -> None:
