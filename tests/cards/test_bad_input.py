@@ -15,6 +15,7 @@ from django.urls import reverse
 from cards.jsoninput import JSONInputError, loads
 from cards.loading import load_pack_data
 from cards.models import ContentPack
+from tests.cards.editing import card_post
 from tests.cards.packs import legacy_pack
 
 pytestmark = pytest.mark.django_db
@@ -183,14 +184,6 @@ def _campaign_with_an_upgrade(pack: ContentPack, alice):
     return campaign
 
 
-def _card_post(design, **changes) -> dict:
-    return {"name_en": design.name_en, "name_ru": design.name_ru, "flavor_en": design.flavor_en,
-            "flavor_ru": design.flavor_ru, "type": design.type,
-            "cost": design.cost, "factions": design.factions,
-            "abilities": json.dumps(design.abilities),
-            "checksum": ContentPack.objects.get(pk=design.pack_id).checksum, **changes}
-
-
 def test_l13_edit_that_breaks_a_campaign_on_the_pack_is_refused(alice_client: Client,
                                                                 own: ContentPack, alice):
     """L13: was a 500 on the campaign's pages (a used sticker row or card cost vanished)."""
@@ -198,12 +191,12 @@ def test_l13_edit_that_breaks_a_campaign_on_the_pack_is_refused(alice_client: Cl
     # Two more cost-2 copies first, so the pack alone still fits all its sticker rows (L25).
     spare = own.designs.get(slug="kingdom-ship-1")
     assert alice_client.post(reverse("cards:edit_card", args=[own.pk, spare.slug]),
-                             _card_post(spare, cost=2)).status_code == 302
+                             card_post(spare, cost=2)).status_code == 302
     own.refresh_from_db()
     before = own.checksum
     design = own.designs.get(slug="kingdom-ship-2")
     response = alice_client.post(reverse("cards:edit_card", args=[own.pk, design.slug]),
-                                 _card_post(design, cost=3))
+                                 card_post(design, cost=3))
     assert response.status_code == 400
     errors = " ".join(response.context["form"].non_field_errors())
     assert "Kitchen table" in errors and "L13" in errors
@@ -218,7 +211,7 @@ def test_harmless_edit_of_a_pack_in_use_is_saved_and_the_campaign_follows(
     campaign = _campaign_with_an_upgrade(own, alice)
     design = own.designs.get(slug="kingdom-ship-2")
     response = alice_client.post(reverse("cards:edit_card", args=[own.pk, design.slug]),
-                                 _card_post(design, name_en="Lancer"))
+                                 card_post(design, name_en="Lancer"))
     assert response.status_code == 302
     campaign.refresh_from_db()
     own.refresh_from_db()
@@ -231,7 +224,7 @@ def test_edit_from_a_second_tab_is_a_409_and_does_not_overwrite(alice_client: Cl
     """Two tabs showed the same card; the second save must not silently undo the first."""
     design = own.designs.get(slug="kingdom-ship-3")
     url = reverse("cards:edit_card", args=[own.pk, design.slug])
-    shown = _card_post(design)  # both tabs were loaded now, with this checksum
+    shown = card_post(design)  # both tabs were loaded now, with this checksum
     assert alice_client.post(url, {**shown, "name_en": "First tab"}).status_code == 302
     second = alice_client.post(url, {**shown, "name_en": "Second tab"})
     assert second.status_code == 409
@@ -250,7 +243,7 @@ def test_editor_post_without_the_checksum_is_a_400_saying_so(alice_client: Clien
                                                              args: list, field: str | None):
     before = own.checksum
     if field is None:
-        data = _card_post(own.designs.get(slug="kingdom-ship-3"))
+        data = card_post(own.designs.get(slug="kingdom-ship-3"))
     else:
         data = {field: json.dumps(own.data["sticker_sheets"][0] if field == "sheet"
                                   else own.data["scenarios"][0]), "vp_cards": "[]"}

@@ -10,6 +10,7 @@ from django.urls import reverse
 from cards.loading import load_pack_data
 from cards.models import CardDesign, ContentPack
 from cards.validation import engine_available
+from tests.cards.editing import card_post
 from tests.cards.packs import legacy_pack
 
 pytestmark = pytest.mark.django_db
@@ -23,20 +24,6 @@ def builtin() -> ContentPack:
 @pytest.fixture
 def own(builtin: ContentPack, alice) -> ContentPack:
     return builtin.copy_for(alice)
-
-
-def _card_post(design: CardDesign, **changes) -> dict:
-    data = {
-        "name_en": design.name_en, "name_ru": design.name_ru, "flavor_en": design.flavor_en,
-        "flavor_ru": design.flavor_ru, "type": design.type, "cost": design.cost or "",
-        "defense": design.defense or "", "factions": design.factions,
-        "abilities": json.dumps(design.abilities),
-        "checksum": ContentPack.objects.get(pk=design.pack_id).checksum,  # as the page shows it
-    }
-    if design.outpost:
-        data["outpost"] = "on"
-    data.update(changes)
-    return data
 
 
 def _edit_url(pack: ContentPack, slug: str) -> str:
@@ -68,7 +55,7 @@ def test_only_the_owner_sees_and_edits_their_pack(client: Client, outsider, own:
                 reverse("cards:card", args=[own.pk, "kingdom-ship-3"])):
         assert client.get(url).status_code == 404
     assert client.post(_edit_url(own, "kingdom-ship-3"),
-                       _card_post(design, name_en="Hacked")).status_code == 404
+                       card_post(design, name_en="Hacked")).status_code == 404
     assert client.post(reverse("cards:copy", args=[own.pk])).status_code == 404
     assert not CardDesign.objects.filter(name_en="Hacked").exists()
 
@@ -77,7 +64,7 @@ def test_owner_edits_a_card_and_the_pack_data_follows(alice_client: Client, own:
     design = own.designs.get(slug="kingdom-ship-3")
     abilities = [{"when": "primary", "do": [{"combat": 4}]},
                  {"when": "ally", "faction": "kingdom", "do": [{"draw": 1}]}]
-    response = alice_client.post(_edit_url(own, design.slug), _card_post(
+    response = alice_client.post(_edit_url(own, design.slug), card_post(
         design, name_en="Lancer", name_ru="Копейщик", abilities=json.dumps(abilities)))
     assert response.status_code == 302
     own.refresh_from_db()
@@ -99,7 +86,7 @@ def test_invalid_edit_shows_the_error_on_its_field_and_saves_nothing(
         alice_client: Client, own: ContentPack, changes: dict, field: str, fragment: str):
     before = own.checksum
     design = own.designs.get(slug="kingdom-ship-3")
-    response = alice_client.post(_edit_url(own, design.slug), _card_post(design, **changes))
+    response = alice_client.post(_edit_url(own, design.slug), card_post(design, **changes))
     assert response.status_code == 400
     errors = response.context["form"].errors
     assert fragment in " ".join(errors.get(field, [])), errors
@@ -111,7 +98,7 @@ def test_invalid_edit_shows_the_error_on_its_field_and_saves_nothing(
 def test_unknown_effect_is_refused_on_the_abilities_field(alice_client: Client, own: ContentPack):
     design = own.designs.get(slug="kingdom-ship-3")
     bad = json.dumps([{"when": "primary", "do": [{"tarde": 2}]}])
-    response = alice_client.post(_edit_url(own, design.slug), _card_post(design, abilities=bad))
+    response = alice_client.post(_edit_url(own, design.slug), card_post(design, abilities=bad))
     assert response.status_code == 400
     assert "tarde" in " ".join(response.context["form"].errors["abilities"])
 
@@ -188,9 +175,9 @@ def test_errors_about_a_sealed_envelope_do_not_quote_it(alice_client: Client, ow
     for slug, cost in (("consortium-ship-7", "6"), ("consortium-base-6", "5"),
                        ("scavengers-base-6", "5")):
         other = own.designs.get(slug=slug)
-        response = alice_client.post(_edit_url(own, slug), _card_post(other, cost=cost))
+        response = alice_client.post(_edit_url(own, slug), card_post(other, cost=cost))
         assert response.status_code == 302
-    response = alice_client.post(_edit_url(own, design.slug), _card_post(design, cost="5"))
+    response = alice_client.post(_edit_url(own, design.slug), card_post(design, cost="5"))
     assert response.status_code == 400
     errors = " ".join(response.context["form"].non_field_errors())
     assert "envelope 1, which you have not opened" in errors
