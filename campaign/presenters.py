@@ -83,6 +83,14 @@ def event_summary(content: PackContent, kind: str, payload: dict) -> str:
     return summaries.get(kind, lambda: kind)()
 
 
+def history_rows(campaign: Campaign) -> list[dict[str, Any]]:
+    """Return every event, newest first, with its summary and whether a later undo reverted it."""
+    undone = {e.payload.get("seq") for e in campaign.events.filter(kind="undo")}
+    return [{"event": e, "summary": event_summary(campaign.content, e.kind, e.payload),
+             "undone": e.seq in undone}
+            for e in campaign.events.order_by("-seq")]
+
+
 def how_label(how: str | None) -> str:
     """Return how a game was won in words; an unknown value is shown as it is."""
     return {"authority": _("authority"), "political": _("political victory"),

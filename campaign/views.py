@@ -333,11 +333,8 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     """Show every event, undone ones included, newest first."""
     campaign = _get_campaign_for_user(request, pk)
-    undone = {e.payload.get("seq") for e in campaign.events.filter(kind="undo")}
-    events = [{"event": e, "summary": presenters.event_summary(campaign.content, e.kind, e.payload),
-               "undone": e.seq in undone}
-              for e in campaign.events.order_by("-seq")]
-    return render(request, "campaign/history.html", {"campaign": campaign, "events": events})
+    return render(request, "campaign/history.html",
+                  {"campaign": campaign, "events": presenters.history_rows(campaign)})
 
 
 @login_required
@@ -345,15 +342,14 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Confirm, then undo the last effective event."""
     campaign = _get_campaign_for_user(request, pk)
     target = campaign.last_effective_event()
+    summary = (presenters.event_summary(campaign.content, target.kind, target.payload)
+               if target else None)
     form = VersionForm(request.POST or None, campaign=campaign)
     if request.method == "POST" and target is not None:
         response = _submit(request, campaign, form, lambda version: campaign.undo(request.user, version))
         if response:
-            messages.success(request, _("Undone: %(what)s") % {
-                "what": presenters.event_summary(campaign.content, target.kind, target.payload)})
+            messages.success(request, _("Undone: %(what)s") % {"what": summary})
             return response
-    summary = (presenters.event_summary(campaign.content, target.kind, target.payload)
-               if target else None)
     return render(request, "campaign/undo.html", {"campaign": campaign, "form": form,
                                                   "target": target, "summary": summary})
 
