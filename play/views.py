@@ -55,6 +55,7 @@ def _match_for(request: HttpRequest, pk: int) -> tuple[Match, MatchSeat]:
 
 
 def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "") -> dict:
+    """Return the page's context: only this seat's view of the game, presented as a board."""
     state = services.engine_state(match)
     board = Board(view(state, seat.index), match.pack.data, state).context()
     invites = [request.build_absolute_uri(f"/play/join/{s.invite_token}/")
@@ -192,8 +193,9 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
         match.pk, seat.index, version, request.user), form.cleaned_data["version"])
 
 
-def _change(request: HttpRequest, match: Match, seat: MatchSeat, change: Any,
-            version: int) -> HttpResponse:
+def _change(request: HttpRequest, match: Match, seat: MatchSeat,
+            change: Callable[[int], Match], version: int) -> HttpResponse:
+    """Apply a move or resignation; a refusal shows the board with its reason and status."""
     try:
         change(version)
     except MatchError as error:
