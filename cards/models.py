@@ -33,6 +33,21 @@ def pick_language(en: str, ru: str) -> str:
     return en or ru
 
 
+class InActiveLanguage:
+    """A read-only attribute giving `<field>_ru` when Russian is active, else `<field>_en`.
+
+    Every bilingual model field pair needs the same property; one descriptor says it once.
+    """
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self  # looked up on the class (the admin's checks do this)
+        return pick_language(getattr(obj, f"{self.field}_en"), getattr(obj, f"{self.field}_ru"))
+
+
 def text_in(value: Any, lang: str) -> str:
     """Return one language of a pack text object ({"en": ..., "ru": ...}), "" when absent."""
     if isinstance(value, dict):
@@ -135,13 +150,9 @@ class ContentPack(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("cards:pack", kwargs={"pk": self.pk})
 
-    @property
-    def name(self) -> str:
-        return pick_language(self.name_en, self.name_ru)
+    name = InActiveLanguage("name")
 
-    @property
-    def description(self) -> str:
-        return pick_language(self.description_en, self.description_ru)
+    description = InActiveLanguage("description")
 
     @property
     def is_legacy(self) -> bool:
@@ -290,13 +301,9 @@ class CardDesign(models.Model):
     def __str__(self) -> str:
         return f"{self.slug} ({self.pack})"
 
-    @property
-    def name(self) -> str:
-        return pick_language(self.name_en, self.name_ru)
+    name = InActiveLanguage("name")
 
-    @property
-    def flavor(self) -> str:
-        return pick_language(self.flavor_en, self.flavor_ru)
+    flavor = InActiveLanguage("flavor")
 
     def ability_lines(self, factions: dict[str, str] | None = None) -> list[str]:
         """Return the card text, one line per ability, in the active language."""
@@ -324,9 +331,7 @@ class StickerSheet(models.Model):
     def __str__(self) -> str:
         return self.slug
 
-    @property
-    def name(self) -> str:
-        return pick_language(self.name_en, self.name_ru)
+    name = InActiveLanguage("name")
 
 
 class Sticker(models.Model):
@@ -355,9 +360,7 @@ class Sticker(models.Model):
     def __str__(self) -> str:
         return self.sticker_id
 
-    @property
-    def text(self) -> str:
-        return pick_language(self.text_en, self.text_ru)
+    text = InActiveLanguage("text")
 
     def ability_lines(self, factions: dict[str, str] | None = None) -> list[str]:
         """Return the sticker's printed text, or text generated from its abilities (L15)."""
@@ -391,17 +394,13 @@ class Scenario(models.Model):
     def __str__(self) -> str:
         return f"{self.pack} #{self.number}"
 
-    @property
-    def title(self) -> str:
-        return pick_language(self.title_en, self.title_ru)
+    title = InActiveLanguage("title")
 
     @property
     def name(self) -> str:
         return self.title
 
-    @property
-    def story(self) -> str:
-        return pick_language(self.story_en, self.story_ru)
+    story = InActiveLanguage("story")
 
 
 class VPCard(models.Model):
@@ -426,10 +425,6 @@ class VPCard(models.Model):
     def __str__(self) -> str:
         return self.slug
 
-    @property
-    def name(self) -> str:
-        return pick_language(self.name_en, self.name_ru)
+    name = InActiveLanguage("name")
 
-    @property
-    def text(self) -> str:
-        return pick_language(self.text_en, self.text_ru)
+    text = InActiveLanguage("text")
