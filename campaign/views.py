@@ -158,7 +158,7 @@ def _dashboard_context(request: HttpRequest, campaign: Campaign) -> dict[str, An
     content, state = campaign.content, campaign.current_state
     return {
         "campaign": campaign, "state": state, "sides": presenters.side_rows(campaign),
-        "seats": campaign.seats.all(),
+        "seats_picked": [(seat, str(seat.index) in state.wishes) for seat in campaign.seats.all()],
         "scenario_count": content.scenario_count,
         "first_next": presenters.side_name(content, state.next_first_player()),
         "next_step": presenters.next_step(content, state),

@@ -51,6 +51,13 @@ def test_l2_both_pick_the_same_side_and_the_coin_flip_is_recorded(client, campai
     assert campaign.events.last().payload["coin"] in (0, 1)
 
 
+def test_l2_dashboard_says_who_has_picked_a_side_without_naming_it(alice_client, campaign,
+                                                                    alice) -> None:
+    campaign.wish_side(0, "federation", alice, 0)
+    page = alice_client.get(campaign.get_absolute_url()).content.decode()
+    assert "Alice: has picked · Bob: has not picked yet" in page
+
+
 def test_user_cannot_pick_for_the_other_users_seat(alice_client, campaign) -> None:
     alice_client.post(url("wish", campaign), {"version": 0, "seat": 1, "side": "empire"})
     campaign.refresh_from_db()
