@@ -205,7 +205,8 @@ def test_s1_six_slot_row_and_no_attack_on_the_first_turn() -> None:
 
 
 def test_s2_consortium_is_cheaper_and_frozen_for_the_federation() -> None:
-    """L6, scenario 2 (Empire side, free ports): Consortium costs 1 less; Federation frozen out."""
+    """L6, scenario 2 (Empire side, free ports): Consortium costs 1 less; Federation frozen out
+    on its first turn."""
     state = start(2, options={"ports": "free-ports"})
     barge = row_card(state, "consortium-dividend-barge")
     assert barge["cost"] == CARDS["consortium-dividend-barge"]["cost"] - 1 == 3
@@ -216,7 +217,7 @@ def test_s2_consortium_is_cheaper_and_frozen_for_the_federation() -> None:
     apply(state, "end")
     federation = me(state, FEDERATION)
     assert federation["authority"] == 56
-    assert federation["hand_size"] + federation["deck_size"] == 12  # catch-up: +1 explorer
+    assert federation["hand_size"] + federation["deck_size"] == 13  # catch-up: +2 explorers
     play_hand(state)
     consortium = [c for c in view(state, FEDERATION)["trade_row"] if "consortium" in c["factions"]]
     assert consortium  # the Treasury Skiff, free at cost 0, still may not be bought
@@ -277,10 +278,10 @@ def test_s5_smash_option_forbids_buying_bases() -> None:
 
 
 def test_s5_cordon_keeps_the_empire_from_cards_costing_4_before_its_turn_4() -> None:
-    """L6, scenario 5 (Federation side, Tighten the cordon): the Federation starts at 45; the
+    """L6, scenario 5 (Federation side, Tighten the cordon): the Federation starts at 42; the
     Empire may buy a 2-cost ship but not the 4-cost Dividend Barge on its first turn."""
     state = start(5, first="federation", options={"blockade": "tighten"})
-    assert me(state, 0)["authority"] == 45
+    assert me(state, 0)["authority"] == 42
     apply(state, "end")
     play_hand(state)  # the Empire's 5 scouts: 5 trade
     barge = row_card(state, "consortium-dividend-barge")
@@ -356,11 +357,11 @@ def test_s9_no_explorers_and_harder_bases() -> None:
 
 
 def test_s10_invader_and_defender_with_blitz() -> None:
-    """L6, scenario 10 (Federation side, Blitz): 45 against 53 authority; +2 combat a turn; no
+    """L6, scenario 10 (Federation side, Blitz): 47 against 53 authority; +2 combat a turn; no
     bases to buy."""
     state = start(10, first="federation", options={"march": "blitz"},
                   decks=(["scout"] * 3 + side_deck("federation")[3:], None))
-    assert (me(state, 0)["authority"], me(state, 1)["authority"]) == (45, 53)
+    assert (me(state, 0)["authority"], me(state, 1)["authority"]) == (47, 53)
     assert me(state, 0)["combat"] == 2
     play_hand(state)
     with pytest.raises(IllegalAction, match="forbids buying"):
