@@ -105,17 +105,22 @@ def buy_value(design: Design, counts: dict[str, int]) -> float:
 
 # -- the main phase --------------------------------------------------------------------------------
 
-def main_phase_step(state: GameState, seat: int) -> Action:
-    """Return the next action of the fixed turn plan (see the module docstring)."""
+def opening_step(state: GameState, seat: int) -> Action | None:
+    """Return the plan's first steps: a political win (L19), the next card to play, a free ability."""
     political = political_win(state, seat)
     if political is not None:
         return political
     hand = state.hand[seat]
     if hand:
         return PLAY[min(hand, key=lambda c: play_order(state.design[c]))]
-    use = free_ability(state, seat)
-    if use is not None:
-        return use
+    return free_ability(state, seat)
+
+
+def main_phase_step(state: GameState, seat: int) -> Action:
+    """Return the next action of the fixed turn plan (see the module docstring)."""
+    opening = opening_step(state, seat)
+    if opening is not None:
+        return opening
     if state.combat[seat] > 0:
         action = combat_step(state, seat)
         if action is not None:

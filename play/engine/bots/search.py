@@ -36,17 +36,15 @@ import random
 import time
 
 from .. import ops
-from ..actions import ATTACK, PLAY, Action
+from ..actions import ATTACK, Action
 from ..rules import apply, attack_error, legal_actions
 from ..state import GameState
 from .heuristic import (
     HeuristicBot,
     answer_decision,
     card_value,
-    free_ability,
     lethal_step,
-    play_order,
-    political_win,
+    opening_step,
 )
 
 
@@ -226,15 +224,9 @@ def obvious_step(state: GameState, seat: int) -> Action | None:
     d = state.pending
     if d is not None:
         return None if d.kind in SEARCHED_DECISIONS else answer_decision(state, seat)
-    political = political_win(state, seat)
-    if political is not None:
-        return political
-    hand = state.hand[seat]
-    if hand:
-        return PLAY[min(hand, key=lambda c: play_order(state.design[c]))]
-    use = free_ability(state, seat)
-    if use is not None:
-        return use
+    opening = opening_step(state, seat)
+    if opening is not None:
+        return opening
     foes = ops.enemies(state, seat)
     if foes and state.combat[seat] > 0:
         lethal = lethal_step(state, seat, foes[0])
