@@ -14,6 +14,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
@@ -220,13 +221,17 @@ class ContentPack(models.Model):
 
     def copy_for(self, user: AbstractBaseUser) -> ContentPack:
         """Return a new pack owned by `user` with this pack's content, ready to edit (issue 5)."""
-        slug = self._free_copy_slug(user)
         data = json.loads(canonical_json(self.data))
         header = data["pack"]
-        header["id"] = slug
         header["version"] = 1
         header["name"] = {"en": f"{self.name_en} (my copy)", "ru": f"{self.name_ru} (моя копия)"}
         with transaction.atomic():
+            # Several copies posted at once by one user would otherwise all pick the same free
+            # slug and all but one fail on the unique constraint: lock the owner's row so the
+            # slug is chosen and taken inside one transaction at a time per user.
+            list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+            slug = self._free_copy_slug(user)
+            header["id"] = slug
             copy = ContentPack(slug=slug, owner=user, is_builtin=False, based_on=self)
             copy.set_data(data)
             copy.save()
