@@ -23,6 +23,7 @@ from cards.forms import CardDesignForm, CardFilterForm, ScenarioForm, StickerShe
 from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack
 from cards.text import abilities_text
 from cards.visibility import VisibleContent, visible_content
+from config.params import parse_id
 
 
 @dataclass(frozen=True)
@@ -63,12 +64,12 @@ def _envelopes(request: HttpRequest, pack: ContentPack) -> Envelopes:
 
 def _campaign_context(request: HttpRequest, pack: ContentPack) -> object | None:
     """Return the campaign named in the query if the visitor plays it with this pack."""
-    raw = request.GET.get("campaign", "")
-    if not raw.isdigit() or not apps.is_installed("campaign"):
+    campaign_id = parse_id(request.GET.get("campaign", ""))
+    if campaign_id is None or not apps.is_installed("campaign"):
         return None
     campaign_model = apps.get_model("campaign", "Campaign")
     return (campaign_model.objects.visible_to(request.user)
-            .filter(pk=int(raw), pack=pack).first())
+            .filter(pk=campaign_id, pack=pack).first())
 
 
 def _rebuild_campaigns(pack: ContentPack) -> None:
@@ -149,10 +150,10 @@ def copy_pack(request: HttpRequest, pk: int) -> HttpResponse:
 def reveal_envelope(request: HttpRequest, pk: int) -> HttpResponse:
     """Open the owner's next envelope in the editor (scenarios in order, then post-campaign)."""
     pack = _own_pack(request, pk)
-    seen = request.POST.get("opened", "")
-    if not seen.isdigit():
+    seen = parse_id(request.POST.get("opened", ""))
+    if seen is None:
         return HttpResponseBadRequest(_("The form was incomplete; please reload the page."))
-    if not pack.reveal_next(int(seen)):
+    if not pack.reveal_next(seen):
         return render(request, "cards/stale.html", {"pack": pack}, status=409)
     if pack.post_campaign_revealed:
         messages.success(request, _("The post-campaign pack is open."))
