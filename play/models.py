@@ -66,6 +66,9 @@ class Match(models.Model):
         null=True, blank=True, help_text=_("The campaign version the scenario game was set up at."))
     snapshot = models.JSONField(null=True, blank=True,
                                 help_text=_("The campaign snapshot the setup was built from."))
+    extra_packs = models.ManyToManyField(
+        "cards.ContentPack", through="MatchPack", related_name="mixed_matches", blank=True,
+        help_text=_("Packs whose trade cards join the first pack's (a mixed game)."))
     recorded = models.BooleanField(default=False,
                                    help_text=_("The result was written back to the campaign."))
     record_problem = models.TextField(blank=True)
@@ -94,6 +97,29 @@ class Match(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    def content_packs(self) -> list[Any]:
+        """Return the packs the game's cards come from: `pack` first, then the mixed-in ones."""
+        links = self.pack_links.select_related("pack").order_by("position")
+        return [self.pack] + [link.pack for link in links]
+
+
+class MatchPack(models.Model):
+    """A pack mixed into a match: its trade cards join the first pack's trade deck."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="pack_links")
+    pack = models.ForeignKey("cards.ContentPack", on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField(help_text=_("1 for the first pack mixed in."))
+
+    class Meta:
+        ordering = ("match", "position")
+        constraints = (models.UniqueConstraint(fields=["match", "position"],
+                                               name="play_matchpack_unique_position"),
+                       models.UniqueConstraint(fields=["match", "pack"],
+                                               name="play_matchpack_unique_pack"))
+
+    def __str__(self) -> str:
+        return f"{self.match_id}+{self.pack}"
 
 
 class MatchSeat(models.Model):
