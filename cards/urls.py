@@ -15,4 +15,6 @@ urlpatterns = [
     path("<int:pk>/cards/<str:slug>/edit/", views.edit_card, name="edit_card"),
     path("<int:pk>/sheets/<str:slug>/edit/", views.edit_sheet, name="edit_sheet"),
     path("<int:pk>/scenarios/<int:number>/edit/", views.edit_scenario, name="edit_scenario"),
+    path("<int:pk>/faces/<str:slug>.png", views.face_image, name="face"),
+    path("backs/<str:kind>.png", views.back_image, name="back"),
 ]

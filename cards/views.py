@@ -7,21 +7,42 @@ Without either, sticker sheets, scenarios, VP cards and post-campaign cards are 
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseNotModified,
+)
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from cards import jsoninput
 from cards.forms import CardDesignForm, CardFilterForm, ScenarioForm, StickerSheetForm
 from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack
-from cards.text import abilities_text
+from cards.render import (
+    DECK_KINDS,
+    SIZES,
+    back_cache_key,
+    back_png,
+    face_cache_key,
+    face_of,
+    face_png,
+)
+from cards.render.face import LANGS, STICKER_ID, UPGRADABLE_ROLES
+from cards.text import abilities_text, active_language
 from cards.visibility import VisibleContent, visible_content
 from config.params import parse_id
 
@@ -239,3 +260,100 @@ def preview_abilities(request: HttpRequest, pk: int) -> HttpResponse:
         lines, error = abilities_text(abilities, factions=pack.faction_names()), ""
     return render(request, "cards/_abilities_preview.html", {"lines": lines, "error": error})
 
+
+
+# -- Card images (issue 8): faces and backs drawn by cards.render, cached on disk ----------------
+
+POSITIVE_INT = re.compile(r"[1-9][0-9]{0,8}")
+PUBLIC_MAX_AGE = 3600
+
+
+class BadImageQuery(ValueError):
+    """A card image's query string holds a value that is not allowed."""
+
+
+def _image_lang_size(request: HttpRequest) -> tuple[str, str]:
+    """Return (lang, size) from the query; lang defaults to the page's language."""
+    lang = request.GET.get("lang") or active_language()
+    size = request.GET.get("size") or "web"
+    if lang not in LANGS:
+        raise BadImageQuery(_("Unknown language."))
+    if size not in SIZES:
+        raise BadImageQuery(_("Unknown image size."))
+    return lang, size
+
+
+def _positive_query(request: HttpRequest, name: str) -> int | None:
+    """Return a positive whole number from the query (ASCII digits only), or None if absent."""
+    raw = request.GET.get(name)
+    if raw is None:
+        return None
+    if not POSITIVE_INT.fullmatch(raw):
+        raise BadImageQuery(_("Bad value for %(name)s.") % {"name": name})
+    return int(raw)
+
+
+def _image_response(request: HttpRequest, key: str, draw: Callable[[], Path], *,
+                    public: bool) -> HttpResponse:
+    """Answer with the cached PNG (drawn on first use), its ETag, and 304 when it is current."""
+    etag = f'"{key}"'
+    seen = parse_etags(request.headers.get("If-None-Match", ""))
+    response = (HttpResponseNotModified() if etag in seen or "*" in seen
+                else HttpResponse(draw().read_bytes(), content_type="image/png"))
+    response["ETag"] = etag
+    response["Cache-Control"] = (f"public, max-age={PUBLIC_MAX_AGE}" if public
+                                 else "private, no-cache")
+    if "lang" not in request.GET:
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
+
+
+def _sticker_for(shown: VisibleContent, design: CardDesign, sticker_id: str) -> None:
+    """404 unless the sticker's sheet is open to the visitor and the sticker fits the card (L13)."""
+    match = STICKER_ID.fullmatch(sticker_id)
+    if match is None:
+        raise BadImageQuery(_("Bad sticker."))
+    if (not shown.sticker_sheets.filter(slug=match["sheet"]).exists()
+            or design.role not in UPGRADABLE_ROLES or match["kind"] != design.type
+            or int(match["cost"]) != design.cost):
+        raise Http404(_("No such sticker."))
+
+
+@require_safe
+def face_image(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
+    """Serve a card face PNG; a card or sticker of a closed envelope is a 404 (spoilers)."""
+    pack = _usable_pack(request, pk)
+    try:
+        lang, size = _image_lang_size(request)
+        copy_number = _positive_query(request, "copy")
+        _positive_query(request, "campaign")  # read again by _campaign_context below
+        sticker_id = request.GET.get("sticker") or None
+        shown, envelopes = _visible(request, pack)
+        design = _visible_design(shown, slug)
+        if copy_number is not None and copy_number > design.quantity:
+            raise Http404(_("No such copy."))
+        if sticker_id is not None:
+            _sticker_for(shown, design, sticker_id)
+    except BadImageQuery as error:
+        return HttpResponseBadRequest(str(error))
+    try:
+        face = face_of(pack.data, slug, sticker_id=sticker_id, copy_number=copy_number)
+    except KeyError as error:
+        raise Http404(_("No such card.")) from error
+    public = (pack.is_builtin and envelopes.campaign is None and "campaign" not in request.GET
+              and sticker_id is None)
+    return _image_response(request, face_cache_key(face, lang, size),
+                           lambda: face_png(face, lang, size), public=public)
+
+
+@require_safe
+def back_image(request: HttpRequest, kind: str) -> HttpResponse:
+    """Serve the back of a trade-deck or personal-deck card."""
+    if kind not in DECK_KINDS:
+        raise Http404(_("No such card back."))
+    try:
+        lang, size = _image_lang_size(request)
+    except BadImageQuery as error:
+        return HttpResponseBadRequest(str(error))
+    return _image_response(request, back_cache_key(kind, lang, size),
+                           lambda: back_png(kind, lang, size), public=True)

@@ -149,6 +149,8 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = BASE_DIR / "media"
+# Drawn card images (cards.render), one PNG per face, language and size; safe to delete.
+CARD_CACHE_DIR = Path(os.environ.get("CARD_CACHE_DIR", BASE_DIR / "db" / "card-cache"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -1,0 +1,30 @@
+"""Stable URLs of card images, served by `cards.views.face_image` and `cards.views.back_image`."""
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.urls import reverse
+
+from cards.text import active_language
+
+
+def face_url(pack: Any, card_id: str, *, sticker_id: str | None = None,
+             copy_number: int | None = None, campaign_id: int | None = None,
+             lang: str | None = None, size: str = "web") -> str:
+    """Return the URL of a card face image (`pack` is a ContentPack; lang defaults to active)."""
+    query: dict[str, Any] = {"lang": lang or active_language(), "size": size}
+    if sticker_id:
+        query["sticker"] = sticker_id
+    if campaign_id is not None:
+        query["campaign"] = campaign_id
+    if copy_number is not None:
+        query["copy"] = copy_number
+    path = reverse("cards:face", kwargs={"pk": pack.pk, "slug": card_id})
+    return f"{path}?{urlencode(query)}"
+
+
+def back_url(kind: str, lang: str | None = None, size: str = "web") -> str:
+    """Return the URL of a card back image ("trade" or "personal")."""
+    path = reverse("cards:back", kwargs={"kind": kind})
+    return f"{path}?{urlencode({'lang': lang or active_language(), 'size': size})}"
