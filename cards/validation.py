@@ -208,7 +208,9 @@ class _Checker:
         kind = self.check_header()
         self.check_texts()
         cards = self.check_cards(kind)
-        if kind == "core":
+        if kind == "core" and self.data["pack"].get("deck") is True:
+            self.check_deck(cards)
+        elif kind == "core":
             self.check_counts(cards, CORE_COUNTS)
         elif kind == "legacy":
             self.check_legacy(cards)
@@ -341,6 +343,14 @@ class _Checker:
         for role, count in wanted.items():
             if copies[role] != count:
                 self.add("cards", f'needs {count} copies of role "{role}", found {copies[role]}')
+
+    def check_deck(self, cards: list[tuple[int, dict[str, Any]]]) -> None:
+        """An exported deck (cards/export) holds any number of trade cards, but a standard game
+        still needs scouts and vipers for the personal decks (C2)."""
+        roles = {card["role"] for _, card in cards}
+        for role in ("trade", "scout", "viper"):
+            if role not in roles:
+                self.add("cards", f'an exported deck needs cards of role "{role}"')
 
     # -- legacy campaign ------------------------------------------------------------------
 
