@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from campaign import views
+from campaign import export_views, views
 
 app_name = "campaign"
 urlpatterns = [
@@ -24,6 +24,7 @@ urlpatterns = [
     path("<int:pk>/history/", views.history, name="history"),
     path("<int:pk>/undo/", views.undo, name="undo"),
     path("<int:pk>/export/", views.export, name="export"),
+    path("<int:pk>/deck/export/<str:fmt>/", export_views.export_deck, name="export_deck"),
     path("<int:pk>/delete/", views.delete, name="delete"),
     path("<int:pk>/restore/", views.restore, name="restore"),
 ]

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from cards import views
+from cards.export import views as export_views
 
 app_name = "cards"
 urlpatterns = [
@@ -17,4 +18,6 @@ urlpatterns = [
     path("<int:pk>/scenarios/<int:number>/edit/", views.edit_scenario, name="edit_scenario"),
     path("<int:pk>/faces/<str:slug>.png", views.face_image, name="face"),
     path("backs/<str:kind>.png", views.back_image, name="back"),
+    path("<int:pk>/export/<str:fmt>/", export_views.pack_export, name="export"),
+    path("tts/<str:name>", export_views.tts_image, name="tts_image"),
 ]

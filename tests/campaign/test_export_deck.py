@@ -1,0 +1,180 @@
+"""A campaign's deck exports: what they hold (L7, L15-L17, L25, L26, M8), spoilers (L4), who may
+download them, and the export_deck command (issue 8 part 3)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+
+from campaign.deck import campaign_deck
+from campaign.models import Campaign
+from campaign.simulation import Simulation
+from cards.export import csvfile, packjson
+from cards.loading import load_pack_data, load_pack_file
+from cards.validation import validate_pack
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def card_cache(settings, tmp_path: Path) -> Path:
+    settings.CARD_CACHE_DIR = tmp_path / "card-cache"
+    return settings.CARD_CACHE_DIR
+
+
+@pytest.fixture
+def finished(db) -> Campaign:
+    """Return the default pack's campaign played through by bots (simulate_campaign --seed 1)."""
+    pack = load_pack_file(ROOT / "fixtures/packs/legacy-default.json").pack
+    simulation = Simulation(pack, 1)
+    simulation.run()
+    return simulation.campaign
+
+
+@pytest.fixture
+def upgraded(started: Campaign, alice) -> Campaign:
+    """Return scenario 1 recorded with one Empire upgrade (sheet empire-1 is open)."""
+    started.apply_event("game_recorded", {"winner": "empire", "how": "authority", "upgrades": [
+        {"copy": "kingdom-ship-2#2", "sticker": "empire-1:2:ship", "side": "empire"}]}, alice, 2)
+    return started
+
+
+# -- what the decks hold ------------------------------------------------------------------------
+
+
+def test_l26_post_campaign_deck_holds_every_copy_and_the_personal_decks(finished) -> None:
+    """L25/L26: 60 trade copies (40 upgraded) + 24 post-campaign; L7/M8 personal decks apart."""
+    deck = campaign_deck(finished)
+    parts = {part.key: part.cards for part in deck.parts}
+    assert len(parts["trade"]) == 84
+    assert sum(1 for card in parts["trade"] if card.sticker) == 40
+    assert len(parts["personal-empire"]) == len(parts["personal-federation"]) == 11
+    assert len(parts["explorers"]) == 20 and len(deck) == 126
+    assert deck.title["en"].endswith("post-campaign deck")
+
+
+def test_l15_l16_l17_upgraded_copies_are_baked_into_their_own_designs(finished) -> None:
+    deck = campaign_deck(finished)
+    data = packjson.deck_pack(deck)
+    by_id = {card["id"]: card for card in data["cards"]}
+    for card in (c for _part, c in deck.cards if c.sticker):
+        baked = by_id[packjson.upgraded_id(card.card_id, card.sticker.id)]
+        assert baked["quantity"] == 1
+        assert card.sticker.side in baked["factions"]  # L16
+        assert all(a["when"] != "onbuy" for a in baked["abilities"])  # L17
+        printed = [a for a in card.design["abilities"] if a["when"] != "onbuy"]
+        if card.sticker.extends_primary:  # L15: "and" extends the primary ability
+            assert len(baked["abilities"]) == len(printed)
+            assert len(baked["abilities"][0]["do"]) > len(printed[0]["do"])
+        else:
+            assert len(baked["abilities"]) > len(printed)
+
+
+def test_post_campaign_json_round_trips_identically(finished) -> None:
+    first = packjson.dumps(campaign_deck(finished))
+    data = json.loads(first)
+    assert validate_pack(data, filename="deck.json") == []
+    loaded = load_pack_data(data, filename="deck.json").pack
+    from cards.export.deck import pack_deck
+    assert packjson.dumps(pack_deck(loaded.data)) == first
+
+
+def test_l4_running_campaign_export_has_no_unopened_envelope(upgraded) -> None:
+    """A running campaign exports its trade deck with the sticker used so far, nothing sealed."""
+    deck = campaign_deck(upgraded)
+    roles = {card.role for _part, card in deck.cards}
+    assert "post_campaign" not in roles and "token" not in roles
+    assert [card.sticker.id for _p, card in deck.cards if card.sticker] == ["empire-1:2:ship"]
+    assert not any(s["scenario"] > 1 for s in deck.pack_data["sticker_sheets"])
+    text = packjson.dumps(deck).decode() + csvfile.dumps(deck, "en").decode("utf-8-sig")
+    assert "relic" not in text.lower() and "sheet 2" not in text
+
+
+def test_csv_of_a_campaign_names_the_sticker(upgraded) -> None:
+    raw = csvfile.dumps(campaign_deck(upgraded), "en")
+    rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
+    upgraded_rows = [r for r in rows if r["sticker_sheet"]]
+    assert len(rows) == 60 + 20 + 20 and len(upgraded_rows) == 1
+    row = upgraded_rows[0]
+    assert (row["sticker_sheet"], row["sticker_row_cost"]) == ("empire sheet 1", "2")
+    assert row["sticker_factions"] == "Empire" and row["copy_number"] == "2"
+
+
+# -- the page -------------------------------------------------------------------------------
+
+
+def _url(campaign: Campaign, fmt: str, query: str = "") -> str:
+    return f"/campaigns/{campaign.pk}/deck/export/{fmt}/{query}"
+
+
+def test_members_download_and_outsiders_get_404(upgraded, alice_client, outsider) -> None:
+    response = alice_client.get(_url(upgraded, "csv"))
+    assert response.status_code == 200
+    assert "alice-vs-bob" in response["Content-Disposition"]
+    visitor = Client()
+    visitor.force_login(outsider)
+    assert visitor.get(_url(upgraded, "csv")).status_code == 404
+    assert Client().get(_url(upgraded, "csv")).status_code == 302  # to the login page
+
+
+def test_campaign_pdf_and_tts_from_the_page(upgraded, alice_client) -> None:
+    response = alice_client.get(_url(upgraded, "pdf", "?paper=letter&backs=1"))
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    response = alice_client.get(_url(upgraded, "tts"))
+    assert response.status_code == 200
+    assert any(n.endswith(".json") for n in zipfile.ZipFile(io.BytesIO(response.content)).namelist())
+
+
+def test_bad_campaign_export_requests(upgraded, alice_client) -> None:
+    assert alice_client.get(_url(upgraded, "xls")).status_code == 404
+    assert alice_client.get(_url(upgraded, "pdf", "?paper=tabloid")).status_code == 400
+    assert alice_client.get(f"/campaigns/{upgraded.pk + 99}/deck/export/csv/").status_code == 404
+
+
+def test_dashboard_shows_the_export_menu(upgraded, alice_client) -> None:
+    page = alice_client.get(f"/campaigns/{upgraded.pk}/").content.decode()
+    assert 'id="export-menu"' in page and _url(upgraded, "csv") in page
+
+
+# -- the command ----------------------------------------------------------------------------
+
+
+def test_command_exports_a_campaign_and_a_pack(upgraded, tmp_path: Path) -> None:
+    out = tmp_path / "deck.csv"
+    call_command("export_deck", "--campaign", str(upgraded.pk), "--format", "csv",
+                 "--output", str(out), stdout=io.StringIO())
+    assert out.read_bytes().startswith(b"\xef\xbb\xbf")
+    out = tmp_path / "pack.json"
+    call_command("export_deck", "--pack", "test-legacy", "--format", "json", "--output", str(out),
+                 stdout=io.StringIO())
+    assert json.loads(out.read_text())["pack"]["id"] == "test-legacy-deck"
+    out = tmp_path / "tts.zip"
+    call_command("export_deck", "--campaign", str(upgraded.pk), "--format", "tts",
+                 "--base-url", "https://starledger.example", "--output", str(out),
+                 stdout=io.StringIO())
+    assert b"https://starledger.example/cards/tts/" in zipfile.ZipFile(out).read(
+        next(n for n in zipfile.ZipFile(out).namelist() if n.endswith(".json")))
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--campaign", "9999", "--format", "csv"], "no campaign 9999"),
+    (["--pack", "nope", "--format", "csv"], "no builtin pack 'nope'"),
+    (["--pack", "test-legacy", "--format", "tts"], "--base-url"),
+    (["--pack", "test-legacy", "--format", "docx"], "invalid choice"),
+    (["--format", "csv"], "one of the arguments --campaign --pack is required"),
+])
+def test_command_errors(upgraded, tmp_path: Path, args: list[str], message: str) -> None:
+    with pytest.raises(CommandError, match=message):
+        call_command("export_deck", *args, "--output", str(tmp_path / "out"))
+
+
+def test_command_refuses_a_missing_directory(upgraded, tmp_path: Path) -> None:
+    with pytest.raises(CommandError, match="no such directory"):
+        call_command("export_deck", "--pack", "test-legacy", "--format", "csv",
+                     "--output", str(tmp_path / "missing" / "out.csv"))
