@@ -9,6 +9,10 @@ Schema history (``schema_version``):
 
 Import replays every event through the same validation as a person's input, inside one
 transaction: a broken, foreign or rule-breaking file creates nothing.
+
+The file names seats but not users, so the importer is seated by :func:`importer_seat`: the seat
+they chose on the import form, or by default the seat whose name is their user name (ignoring
+case), else the first seat. The other seat stays open for its invite link.
 """
 from __future__ import annotations
 
@@ -57,8 +61,13 @@ def dumps(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True)
 
 
-def import_campaign(raw: str | bytes, user: Any) -> Campaign:
-    """Create a new campaign owned by ``user`` from a backup; raise BackupError, creating nothing."""
+AUTO_SEAT = "auto"  # the seat named like the importer, else the first one
+NO_SEAT = "none"    # the importer only keeps score
+
+
+def import_campaign(raw: str | bytes, user: Any, seat: str = AUTO_SEAT) -> Campaign:
+    """Create a new campaign owned by ``user`` from a backup, seating them by ``seat`` ("auto",
+    "0", "1" or "none"); raise BackupError, creating nothing."""
     data = _migrate(_parse(raw))
     pack = _find_pack(data["pack"], user)
     events = _events(data)
@@ -67,7 +76,7 @@ def import_campaign(raw: str | bytes, user: Any) -> Campaign:
     except (EventRefused, ContentError) as error:
         raise BackupError(_("The file breaks the campaign rules: %(error)s") % {"error": error})
     with transaction.atomic():
-        return _create(data, pack, user, events, state.to_dict())
+        return _create(data, pack, user, events, state.to_dict(), seat)
 
 
 def _parse(raw: str | bytes) -> dict:
@@ -151,15 +160,31 @@ def _events(data: dict) -> list[dict]:
     return events
 
 
-def _create(data: dict, pack: ContentPack, user: Any, events: list[dict], state: dict) -> Campaign:
+def importer_seat(names: list[str], username: str, choice: str = AUTO_SEAT) -> int | None:
+    """Return the index of the seat the importer takes, or None (they only keep score)."""
+    if choice == NO_SEAT:
+        return None
+    if choice in ("0", "1"):
+        return int(choice)
+    folded = username.casefold()
+    return next((i for i, name in enumerate(names) if name.strip().casefold() == folded), 0)
+
+
+def _create(data: dict, pack: ContentPack, user: Any, events: list[dict], state: dict,
+            seat_choice: str) -> Campaign:
     campaign = Campaign.objects.create(pack=pack, name=data["name"], creator=user,
                                        version=len(events), state=state)
+    names = []
     for index, seat in enumerate(data["seats"]):
         name = seat.get("name") if isinstance(seat, dict) else None
         _require(isinstance(name, str) and name, _("Seat %(n)s has no name.") % {"n": index + 1})
         _require(len(name) <= SEAT_NAME_MAX, _("Seat %(n)s: the name is longer than %(max)s "
                                                "characters.") % {"n": index + 1, "max": SEAT_NAME_MAX})
-        Seat.objects.create(campaign=campaign, index=index, name=name)
+        names.append(name)
+    mine = importer_seat(names, user.get_username(), seat_choice)
+    for index, name in enumerate(names):
+        Seat.objects.create(campaign=campaign, index=index, name=name,
+                            user=user if index == mine else None)
     CampaignEvent.objects.bulk_create([
         CampaignEvent(campaign=campaign, seq=e["seq"], kind=e["kind"], payload=e["payload"],
                       actor_name=str(e.get("actor") or "")[:150], created_at=e["created_at"])

@@ -10,12 +10,16 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from campaign.content import PackContent, text
+from campaign.content import UPGRADES_PER_SIDE, PackContent, StickerRef, text
 from campaign.models import Campaign
 from campaign.presenters import lang, side_name, upgrade_options
+from campaign.state import mismatch_message
 from cards.models import ContentPack
 
-UPGRADE_ROWS = 6  # blank rows in the "record a game" form; more than anyone makes in one game
+# Django's own message repeats the posted value, an id ("kingdom-lancer#2 is not one of ...").
+NOT_OFFERED = {"invalid_choice": _("This choice is not offered (any more): pick one from the list.")}
+MIN_UPGRADE_ROWS = 3  # rows of the "record a game" form at first; more are added as needed
+MAX_UPGRADE_ROWS = 2 * UPGRADES_PER_SIDE  # every sticker of both sides: no game can use more
 
 
 class VersionForm(forms.Form):
@@ -37,10 +41,14 @@ class VersionForm(forms.Form):
 
 
 class PackChoiceField(forms.ModelChoiceField):
-    """Offer packs by their name in the active language, with the slug and version to tell apart."""
+    """Offer packs by their name in the active language, with the version and the owner (a
+    person's own pack) to tell them apart; never the slug, an id."""
 
     def label_from_instance(self, obj: ContentPack) -> str:
-        return f"{obj.name} ({obj})"
+        if obj.owner_id and not obj.is_builtin:
+            return _("%(name)s (version %(v)s, %(owner)s's own)") % {
+                "name": obj.name, "v": obj.version, "owner": obj.owner.get_username()}
+        return _("%(name)s (version %(v)s)") % {"name": obj.name, "v": obj.version}
 
 
 class CampaignCreateForm(forms.Form):
@@ -89,8 +97,9 @@ class CampaignCreateForm(forms.Form):
 class WishForm(VersionForm):
     """One seat says which side it wants (L2)."""
 
-    seat = forms.TypedChoiceField(coerce=int, label=_("Seat"))
-    side = forms.ChoiceField(label=_("Side"), widget=forms.RadioSelect)
+    seat = forms.TypedChoiceField(coerce=int, label=_("Seat"), error_messages=NOT_OFFERED)
+    side = forms.ChoiceField(label=_("Side"), widget=forms.RadioSelect,
+                             error_messages=NOT_OFFERED)
 
     def __init__(self, *args: Any, seats: list, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -103,7 +112,8 @@ class ChoiceForm(VersionForm):
     """The first player's choice on the scenario card (L6)."""
 
     choice = forms.CharField(widget=forms.HiddenInput)
-    option = forms.ChoiceField(widget=forms.RadioSelect, label=_("Option"))
+    option = forms.ChoiceField(widget=forms.RadioSelect, label=_("Option"),
+                               error_messages=NOT_OFFERED)
 
     def __init__(self, *args: Any, choice: dict, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -116,34 +126,67 @@ class ChoiceForm(VersionForm):
         return {"choice": self.cleaned_data["choice"], "option": self.cleaned_data["option"]}
 
 
-class RecordGameForm(VersionForm):
-    """A game played at the table: winner, how, each upgrade, the VP cards earned (L11-L21)."""
+class OptionDataSelect(forms.Select):
+    """A select whose options carry data attributes (cost, type, side), for static/js/record.js."""
 
-    winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect)
+    def __init__(self, *args: Any, option_data: dict[str, dict[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.option_data = option_data
+
+    def create_option(self, name: str, value: Any, label: Any, selected: Any, index: int,
+                      subindex: int | None = None, attrs: dict | None = None) -> dict[str, Any]:
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        option["attrs"].update(self.option_data.get(str(value), {}))
+        return option
+
+
+class RecordGameForm(VersionForm):
+    """A game played at the table: winner, how, each upgrade, the VP cards earned (L11-L21).
+
+    Upgrade rows are numbered fields ``copy_N``/``sticker_N`` (``by_N`` optional: the sticker's
+    sheet says whose upgrade it is, L4a). The form has as many rows as the posted data uses, at
+    least ``MIN_UPGRADE_ROWS``; "+ add an upgrade" adds one (static/js/record.js in the page, a
+    submit button named ``add_row`` without JavaScript).
+    """
+
+    winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect,
+                               error_messages=NOT_OFFERED)
     how = forms.ChoiceField(label=_("How"), choices=[
         ("authority", _("Authority: the opponent reached 0")),
         ("political", _("Political victory: all five stickers of this scenario's sheet")),
         ("scenario", _("The scenario's own condition")),
-    ], initial="authority")
+    ], initial="authority", error_messages=NOT_OFFERED)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, rows: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         state = self.campaign.current_state
         sides = self.side_choices()
         self.fields["winner"].choices = sides
-        options = upgrade_options(self.content, state, sorted(state.sides))
-        blank = [("", "—")]
-        for i in range(UPGRADE_ROWS):
-            self.fields[f"copy_{i}"] = forms.ChoiceField(
-                required=False, choices=blank + options["copies"], label=_("Card copy"))
-            self.fields[f"sticker_{i}"] = forms.ChoiceField(
-                required=False, choices=blank + options["stickers"], label=_("Sticker"))
-            self.fields[f"by_{i}"] = forms.ChoiceField(required=False, choices=blank + sides,
-                                                       label=_("By"))
+        self.options = upgrade_options(self.content, state, sorted(state.sides), self.campaign)
+        self.row_count = rows or upgrade_row_count(self.data or self.initial)
+        self.too_many_rows = upgrade_row_count(self.data, limit=None) > MAX_UPGRADE_ROWS
+        for i in range(self.row_count):
+            self._add_row(i, sides)
         for vp in self._extra_vp_cards():
             self.fields[f"vp_{vp['id']}"] = forms.ChoiceField(
-                required=False, choices=[("", _("nobody"))] + sides,
+                required=False, choices=[("", _("nobody"))] + sides, error_messages=NOT_OFFERED,
                 label=text(vp.get("name"), lang()), help_text=text(vp.get("text"), lang()))
+
+    def _add_row(self, i: int, sides: list[tuple[str, str]]) -> None:
+        options, blank = self.options, [("", "—")]
+        self.fields[f"copy_{i}"] = forms.ChoiceField(
+            required=False, choices=blank + options["copy_groups"], label=_("Card copy"),
+            error_messages=NOT_OFFERED,
+            widget=OptionDataSelect(option_data=options["copy_data"],
+                                    attrs={"class": "upgrade-copy"}))
+        self.fields[f"sticker_{i}"] = forms.ChoiceField(
+            required=False, choices=blank + options["sticker_groups"], label=_("Sticker"),
+            error_messages=NOT_OFFERED,
+            widget=OptionDataSelect(option_data=options["sticker_data"],
+                                    attrs={"class": "upgrade-sticker"}))
+        self.fields[f"by_{i}"] = forms.ChoiceField(required=False, choices=blank + sides,
+                                                   label=_("By"), widget=forms.HiddenInput,
+                                                   error_messages=NOT_OFFERED)
 
     def _extra_vp_cards(self) -> list[dict]:
         """Return the scenario's VP cards other than the winner's (that one is automatic, L21)."""
@@ -152,9 +195,16 @@ class RecordGameForm(VersionForm):
             return []
         return [v for v in self.content.vp_cards_of_scenario(number) if v.get("award") != "winner"]
 
-    def upgrade_rows(self) -> list[tuple]:
-        return [(self[f"copy_{i}"], self[f"sticker_{i}"], self[f"by_{i}"])
-                for i in range(UPGRADE_ROWS)]
+    def upgrade_rows(self) -> list[dict[str, Any]]:
+        """Return each row's bound fields and the chosen copy's card face, if one is chosen."""
+        rows = []
+        for i in range(self.row_count):
+            copy_field = self[f"copy_{i}"]
+            rows.append({"number": i + 1, "copy": copy_field, "sticker": self[f"sticker_{i}"],
+                         "by": self[f"by_{i}"],
+                         "face": self.options["copy_data"].get(str(copy_field.value() or ""), {})
+                         .get("data-face", "")})
+        return rows
 
     def vp_fields(self) -> list:
         return [self[f"vp_{vp['id']}"] for vp in self._extra_vp_cards()]
@@ -162,14 +212,32 @@ class RecordGameForm(VersionForm):
     def clean(self) -> dict:
         data = super().clean()
         self.upgrades = []
-        for i in range(UPGRADE_ROWS):
-            row = [data.get(f"copy_{i}"), data.get(f"sticker_{i}"), data.get(f"by_{i}")]
-            if any(row) and not all(row):
-                raise forms.ValidationError(_("Upgrade row %(n)s: give the card copy, the sticker "
-                                              "and who upgraded it.") % {"n": i + 1})
-            if all(row):
-                self.upgrades.append({"copy": row[0], "sticker": row[1], "side": row[2]})
+        if self.too_many_rows:
+            raise forms.ValidationError(_("At most %(n)s upgrades can be recorded for one game.")
+                                        % {"n": MAX_UPGRADE_ROWS})
+        for i in range(self.row_count):
+            upgrade = self._clean_row(i, data)
+            if upgrade:
+                self.upgrades.append(upgrade)
         return data
+
+    def _clean_row(self, i: int, data: dict) -> dict | None:
+        """Return the row's upgrade, None for an empty row; add a row error for a bad one."""
+        copy_id, sticker_id = data.get(f"copy_{i}"), data.get(f"sticker_{i}")
+        if not copy_id and not sticker_id:
+            return None
+        values = {"n": i + 1}
+        if not (copy_id and sticker_id):
+            self.add_error(f"copy_{i}", _("Upgrade row %(n)s: give both the card copy and the "
+                                          "sticker.") % values)
+            return None
+        if not self.options["fits"](copy_id, sticker_id):
+            self.add_error(f"copy_{i}", _("Upgrade row %(n)s: %(why)s") % {
+                **values, "why": mismatch_message(self.content, copy_id, sticker_id)})
+            return None
+        sheet = self.content.sheets[StickerRef.parse(sticker_id).sheet_id]
+        side = data.get(f"by_{i}") or sheet["side"]  # the sheet's side made it (L4a)
+        return {"copy": copy_id, "sticker": sticker_id, "side": side}
 
     def payload(self) -> dict:
         data = self.cleaned_data
@@ -179,18 +247,35 @@ class RecordGameForm(VersionForm):
                 "vp_cards": vp_cards}
 
 
+def upgrade_row_count(data: Any, limit: int | None = MAX_UPGRADE_ROWS) -> int:
+    """Return how many upgrade rows a form needs for ``data``: its highest filled row, plus one
+    when the "+ add an upgrade" button (no JavaScript) was pressed; within MIN and MAX."""
+    highest = 0
+    for key in data or {}:
+        prefix, _sep, number = str(key).partition("_")
+        filled = prefix in ("copy", "sticker") and number.isascii() and number.isdigit()
+        if filled and data.get(key):  # a huge row number counts as too many rows, never as none
+            highest = max(highest, int(number) + 1 if len(number) < 6 else 10 ** 6)
+    wanted = max(MIN_UPGRADE_ROWS, highest + (1 if data and data.get("add_row") else 0))
+    return wanted if limit is None else min(limit, wanted)
+
+
 class AfterCampaignUpgradeForm(VersionForm):
     """One upgrade after the campaign, by the side whose turn it is (L25)."""
 
-    copy = forms.ChoiceField(label=_("Card copy"))
-    sticker = forms.ChoiceField(label=_("Sticker"))
+    copy = forms.ChoiceField(label=_("Card copy"), error_messages=NOT_OFFERED)
+    sticker = forms.ChoiceField(label=_("Sticker"), error_messages=NOT_OFFERED)
 
     def __init__(self, *args: Any, side: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.side = side
         options = upgrade_options(self.content, self.campaign.current_state, [side])
-        self.fields["copy"].choices = options["copies"]
-        self.fields["sticker"].choices = options["stickers"]
+        self.fields["copy"].widget = OptionDataSelect(option_data=options["copy_data"],
+                                                      attrs={"class": "upgrade-copy"})
+        self.fields["sticker"].widget = OptionDataSelect(option_data=options["sticker_data"],
+                                                         attrs={"class": "upgrade-sticker"})
+        self.fields["copy"].choices = options["copy_groups"]  # after the widget: it copies them
+        self.fields["sticker"].choices = options["sticker_groups"]
 
     def payload(self) -> dict:
         return {"copy": self.cleaned_data["copy"], "sticker": self.cleaned_data["sticker"],
@@ -203,6 +288,11 @@ class ImportForm(forms.Form):
     MAX_BYTES = 2_000_000
 
     file = forms.FileField(label=_("Backup file (JSON)"))
+    seat = forms.ChoiceField(label=_("Your seat"), initial="auto", required=False, choices=[
+        ("auto", _("The seat with my user name, otherwise the first seat")),
+        ("0", _("The first seat")), ("1", _("The second seat")),
+        ("none", _("None: I only keep score")),
+    ], error_messages=NOT_OFFERED)
 
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from campaign import names
 from campaign.content import PackContent, StickerRef, text
 from campaign.state import (
     AFTER_CAMPAIGN,
@@ -17,7 +19,7 @@ from campaign.state import (
     missing_choices,
     next_after_campaign_side,
 )
-from cards.text import ability_text, active_language, faction_names
+from cards.text import faction_names
 
 if TYPE_CHECKING:
     from campaign.models import Campaign
@@ -25,25 +27,22 @@ if TYPE_CHECKING:
 
 def lang() -> str:
     """Return "ru" or "en", the pack text language (one rule for every app, in cards/text.py)."""
-    return active_language()
+    return names.lang()
 
 
 def copy_label(content: PackContent, copy_id: str) -> str:
-    """Return "Kingdom Lancer #2" for a copy id."""
-    card = content.card_of_copy(copy_id)
-    return f"{text(card.get('name'), lang())} #{copy_id.rsplit('#', 1)[1]}"
+    """Return "Knight Lancer, copy 2" for a copy id."""
+    return names.copy_name(content, copy_id)
 
 
 def sticker_label(content: PackContent, sticker_id: str) -> str:
-    """Return "<sheet name> · <cost> · ship" (or base) for a sticker id (sheet:cost:kind, L12)."""
-    ref, sheet, _sticker = content.sticker(sticker_id)
-    kind = _("ship") if ref.kind == "ship" else _("base")
-    return f"{text(sheet.get('name'), lang())} · {ref.cost} · {kind}"
+    """Return "Ship, cost 3 — and +2 combat" for a sticker id (sheet:cost:kind, L12)."""
+    return names.sticker_name(content, sticker_id)
 
 
 def side_name(content: PackContent, side: str | None) -> str:
     """Return a side's name in the active language; "" for no side (no winner yet)."""
-    return content.side_name(side, lang()) if side else ""
+    return names.side_name(content, side)
 
 
 def side_rows(campaign: Campaign) -> list[dict[str, Any]]:
@@ -69,42 +68,74 @@ def event_summary(content: PackContent, kind: str, payload: dict) -> str:
     summaries = {
         "sides_chosen": lambda: _("Sides chosen"),
         "side_wished": lambda: _("Seat %(n)s wished for %(side)s")
-        % {"n": payload.get("seat", 0) + 1, "side": side_name(content, payload.get("side"))},
+        % {"n": _whole(payload.get("seat")) + 1, "side": side_name(content, payload.get("side"))},
         "scenario_opened": lambda: _("Scenario %(n)s opened") % {"n": payload.get("number")},
-        "choice_made": lambda: _("Choice made: %(option)s") % {"option": payload.get("option")},
-        "game_recorded": lambda: _("Game recorded: %(side)s won (%(how)s), %(n)s upgrade(s)")
-        % {"side": side_name(content, payload.get("winner")), "how": how_label(payload.get("how")),
-           "n": len(payload.get("upgrades", []))},
-        "after_campaign_upgrade": lambda: _("After-campaign upgrade: %(copy)s by %(side)s")
-        % {"copy": payload.get("copy"), "side": side_name(content, payload.get("side"))},
+        "choice_made": lambda: _("Choice made: %(option)s") % {"option": names.option_label(
+            content, None, payload.get("choice"), payload.get("option"))},
+        "game_recorded": lambda: _game_summary(content, payload),
+        "after_campaign_upgrade": lambda: _("After-campaign upgrade by %(side)s: %(upgrade)s")
+        % {"side": side_name(content, payload.get("side")),
+           "upgrade": _upgrade_line(content, payload)},
         "campaign_finished": lambda: _("Campaign finished, post-campaign pack added"),
-        "undo": lambda: _("Undo of event %(seq)s") % {"seq": payload.get("seq")},
+        "undo": lambda: _("Undo of change %(seq)s") % {"seq": payload.get("seq")},
     }
-    return summaries.get(kind, lambda: kind)()
+    return summaries.get(kind, lambda: _("An unknown change"))()
+
+
+def _whole(value: Any) -> int:
+    return value if type(value) is int else 0
+
+
+def _game_summary(content: PackContent, payload: dict) -> str:
+    count = len(payload.get("upgrades") or [])
+    values = {"side": side_name(content, payload.get("winner")),
+              "how": how_label(payload.get("how")), "n": count}
+    if not count:
+        return _("Game recorded: %(side)s won (%(how)s), no upgrade") % values
+    return ngettext("Game recorded: %(side)s won (%(how)s), %(n)s upgrade",
+                    "Game recorded: %(side)s won (%(how)s), %(n)s upgrades", count) % values
+
+
+def _upgrade_line(content: PackContent, upgrade: dict) -> str:
+    return _("%(copy)s — %(sticker)s") % {
+        "copy": copy_label(content, str(upgrade.get("copy"))),
+        "sticker": sticker_label(content, str(upgrade.get("sticker")))}
+
+
+def event_details(content: PackContent, kind: str, payload: dict) -> list[str]:
+    """Return the lines under an event's summary: each upgrade and VP card of a recorded game."""
+    if kind != "game_recorded":
+        return []
+    lines = [_("%(upgrade)s, by %(side)s") % {"upgrade": _upgrade_line(content, u),
+                                              "side": side_name(content, u.get("side"))}
+             for u in payload.get("upgrades") or [] if isinstance(u, dict)]
+    lines += [_("VP card “%(card)s” to %(side)s") % {
+        "card": names.vp_card_name(content, str(v.get("card"))),
+        "side": side_name(content, v.get("side"))}
+        for v in payload.get("vp_cards") or [] if isinstance(v, dict)]
+    return lines
 
 
 def history_rows(campaign: Campaign) -> list[dict[str, Any]]:
     """Return every event, newest first, with its summary and whether a later undo reverted it."""
-    undone = {e.payload.get("seq") for e in campaign.events.filter(kind="undo")}
-    return [{"event": e, "summary": event_summary(campaign.content, e.kind, e.payload),
-             "undone": e.seq in undone}
-            for e in campaign.events.order_by("-seq")]
+    content = campaign.content
+    events = list(campaign.events.order_by("seq"))
+    undone = {e.payload.get("seq") for e in events if e.kind == "undo"}
+    summaries = {e.seq: event_summary(content, e.kind, e.payload) for e in events}
+    rows = []
+    for e in reversed(events):
+        summary = summaries[e.seq]
+        if e.kind == "undo" and e.payload.get("seq") in summaries:
+            summary = _("Undone: %(what)s") % {"what": summaries[e.payload["seq"]]}
+        rows.append({"event": e, "summary": summary, "undone": e.seq in undone,
+                     "details": event_details(content, e.kind, e.payload)})
+    return rows
 
 
 def how_label(how: str | None) -> str:
-    """Return how a game was won in words; an unknown value is shown as it is."""
+    """Return how a game was won in words."""
     return {"authority": _("authority"), "political": _("political victory"),
-            "scenario": _("scenario condition")}.get(how or "", how or "")
-
-
-def sticker_text(sticker: dict | None) -> str:
-    """Return a sticker's printed text, or the text the cards app generates from its abilities."""
-    if not sticker:
-        return ""
-    if sticker.get("text"):
-        return text(sticker["text"], lang())
-    return "; ".join(ability_text(a, lang(), extends_primary=bool(sticker.get("and")))
-                     for a in sticker.get("abilities", []))
+            "scenario": _("scenario condition")}.get(how or "", _("an unknown way") if how else "")
 
 
 @dataclass
@@ -124,7 +155,8 @@ def sheets_of_side(content: PackContent, state: CampaignState, side: str) -> lis
         sheet = content.sheets[sheet_id]
         used = state.used_rows.get(sheet_id, {})
         rows = [{"cost": row["cost"], "used": used.get(str(row["cost"])),
-                 "ship": sticker_text(row.get("ship")), "base": sticker_text(row.get("base"))}
+                 "ship": names.sticker_text(content, row.get("ship")),
+                 "base": names.sticker_text(content, row.get("base"))}
                 for row in sheet["rows"]]
         views.append(SheetView(sheet_id, text(sheet.get("name"), lang()), sheet["scenario"], rows))
     return views
@@ -200,14 +232,14 @@ def _choices_made(progress: dict, card_side: dict) -> list[dict]:
 def next_step(content: PackContent, state: CampaignState) -> str:
     """Return a sentence naming what the players do next."""
     if state.phase == "setup":
-        return _("Each player picks a side (L2).")
+        return _("Each player picks a side for the whole campaign.")
     if state.phase == AFTER_CAMPAIGN:
         side = next_after_campaign_side(content, state)
         if side:
-            return _("After the campaign: %(side)s upgrades a card (L25).") % {
+            return _("After the campaign: %(side)s upgrades a card.") % {
                 "side": side_name(content, side)}
-        return _("Every side has its upgrades: finish the campaign and add the post-campaign pack "
-                 "(L26).")
+        return _("Every side has its upgrades: finish the campaign and add the post-campaign "
+                 "pack.")
     if state.phase == "finished":
         return _("The campaign is over: the deck is ready for standard games.")
     if state.scenario == 0 or state.scenario_finished(state.scenario):
@@ -217,15 +249,100 @@ def next_step(content: PackContent, state: CampaignState) -> str:
     return _("Play scenario %(n)s at the table, then record the game.") % {"n": state.scenario}
 
 
-def upgrade_options(content: PackContent, state: CampaignState, sides: list[str]) -> dict[str, Any]:
-    """Return the copies and stickers a form may offer (only opened sheets, unused rows)."""
+def upgrade_options(content: PackContent, state: CampaignState, sides: list[str],
+                    campaign: Campaign | None = None) -> dict[str, Any]:
+    """Return the copies and stickers a form may offer (only opened sheets, unused rows).
+
+    ``copies``/``stickers`` are flat (value, label) lists; ``copy_groups``/``sticker_groups`` the
+    same grouped for a select (copies by printed cost and type, stickers by sheet);
+    ``copy_data``/``sticker_data`` the data attributes static/js/record.js filters with (printed
+    cost, type, the sticker's side, the copy's face image when the card renderer is there);
+    ``fits(copy, sticker)`` says whether a pair matches (L13).
+    """
     free = [c for c in state.trade_deck(content) if c not in state.upgrades]
-    stickers = []
+    refs = []
     for side in sides:
         for sheet_id in state.opened_sheets.get(side, []):
             for row in content.sheets[sheet_id]["rows"]:
                 if str(row["cost"]) not in state.used_rows.get(sheet_id, {}):
-                    stickers += [StickerRef(sheet_id, row["cost"], k).id
-                                 for k in ("ship", "base") if k in row]
-    return {"copies": [(c, copy_label(content, c)) for c in free],
-            "stickers": [(s, sticker_label(content, s)) for s in stickers]}
+                    refs += [StickerRef(sheet_id, row["cost"], k) for k in ("ship", "base") if k in row]
+    copies = [(c, copy_label(content, c)) for c in free]
+    stickers = [(r.id, sticker_label(content, r.id)) for r in refs]
+    printed = {c: (content.card_of_copy(c).get("cost"), content.card_of_copy(c).get("type"))
+               for c in free}
+    faces = _face_urls(content, free, campaign)
+    copy_data = {c: {"data-cost": str(cost), "data-type": str(kind), "data-face": faces.get(c, "")}
+                 for c, (cost, kind) in printed.items()}
+    sticker_data = {r.id: {"data-cost": str(r.cost), "data-type": r.kind, "data-row":
+                           f"{r.sheet_id}:{r.cost}", "data-side": content.sheets[r.sheet_id]["side"]}
+                    for r in refs}
+    return {"copies": copies, "stickers": stickers,
+            "copy_groups": _copy_groups(copies, printed), "copy_data": copy_data,
+            "sticker_groups": _sticker_groups(content, refs), "sticker_data": sticker_data,
+            "fits": lambda c, s: _fits(content, c, s)}
+
+
+def _fits(content: PackContent, copy_id: str, sticker_id: str) -> bool:
+    card, ref = content.card_of_copy(copy_id), StickerRef.parse(sticker_id)
+    return card.get("type") == ref.kind and card.get("cost") == ref.cost
+
+
+def _copy_groups(copies: list[tuple[str, str]], printed: dict[str, tuple]) -> list[tuple]:
+    """Group copies as "Cost 3 · ships" / "Cost 3 · bases", cheapest first."""
+    groups: dict[tuple, list[tuple[str, str]]] = {}
+    for value, label in copies:
+        groups.setdefault(printed[value], []).append((value, label))
+    result = []
+    for (cost, kind), items in sorted(groups.items(), key=lambda g: (g[0][0] or 0, str(g[0][1]))):
+        title = (_("Cost %(cost)s · ships") if kind == "ship" else _("Cost %(cost)s · bases")) % {
+            "cost": cost}
+        result.append((title, sorted(items, key=lambda item: item[1])))
+    return result
+
+
+def _sticker_groups(content: PackContent, refs: list[StickerRef]) -> list[tuple]:
+    """Group stickers by sheet: "Star Empire — Declaration of Independence"."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for ref in refs:
+        groups.setdefault(ref.sheet_id, []).append((ref.id, sticker_label(content, ref.id)))
+    return [(_("%(side)s — %(sheet)s") % {
+        "side": side_name(content, content.sheets[sheet_id]["side"]),
+        "sheet": names.sheet_name(content, sheet_id)}, items) for sheet_id, items in groups.items()]
+
+
+def _face_urls(content: PackContent, copies: list[str], campaign: Campaign | None) -> dict[str, str]:
+    """Return each copy's face image URL, once the card renderer (cards.render) is installed."""
+    if campaign is None:
+        return {}
+    try:
+        from cards.render.urls import face_url
+    except ImportError:  # the renderer arrives with the issue "Cards you can see and take home"
+        return {}
+    return {c: face_url(campaign.pack, c.rsplit("#", 1)[0], copy_number=int(names.copy_number(c)),
+                        campaign_id=campaign.pk) for c in copies}
+
+
+def typed_record(content: PackContent, data: Any) -> list[str]:
+    """Return what a "record a game" form carried, line by line, by name (for the 409 page)."""
+    lines = []
+    if data.get("winner"):
+        lines.append(_("Winner: %(side)s (%(how)s)") % {
+            "side": side_name(content, data["winner"]) if data["winner"] in content.side_ids
+            else _("an unknown side"), "how": how_label(data.get("how")) or "—"})
+    rows = sorted({int(k.split("_", 1)[1]) for k in data if k.startswith(("copy_", "sticker_"))
+                   and k.split("_", 1)[1].isascii() and k.split("_", 1)[1].isdigit()
+                   and len(k) < 16})
+    for i in rows:
+        copy_id, sticker_id = data.get(f"copy_{i}", ""), data.get(f"sticker_{i}", "")
+        if copy_id or sticker_id:
+            lines.append(_("Upgrade: %(copy)s — %(sticker)s") % {
+                "copy": copy_label(content, copy_id) if copy_id else "—",
+                "sticker": sticker_label(content, sticker_id) if sticker_id else "—"})
+    for key in data:
+        if key.startswith("vp_") and data.get(key):
+            side = data[key]
+            lines.append(_("VP card “%(card)s” to %(side)s") % {
+                "card": names.vp_card_name(content, key[3:]),
+                "side": side_name(content, side) if side in content.side_ids
+                else _("an unknown side")})
+    return lines

@@ -24,7 +24,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaign.content import UPGRADES_PER_SIDE, ContentError, PackContent, StickerRef
+from campaign import names
+from campaign.content import UPGRADES_PER_SIDE, ContentError, PackContent, StickerRef, text
 
 SIDES_CHOSEN = "sides_chosen"
 SIDE_WISHED = "side_wished"
@@ -128,8 +129,9 @@ def derive(content: PackContent, events: Iterable[Event]) -> CampaignState:
         try:
             history = _step(content, history, event)
         except EventRefused as error:
-            raise EventRefused(_("Event %(seq)s (%(kind)s): %(error)s")
-                               % {"seq": event.seq, "kind": event.kind, "error": error}) from None
+            raise EventRefused(_("Change %(seq)s (%(kind)s): %(error)s")
+                               % {"seq": event.seq, "kind": names.event_kind_name(event.kind),
+                                  "error": error}) from None
     return history[-1]
 
 
@@ -148,7 +150,7 @@ def check_undo(state: CampaignState, payload: dict) -> None:
     if state.last_seq == 0:
         raise EventRefused(_("There is nothing to undo."))
     if not _is_whole(payload.get("seq")) or payload["seq"] != state.last_seq:
-        raise EventRefused(_("Only the last change (event %(seq)s) can be undone.")
+        raise EventRefused(_("Only the last change (number %(seq)s) can be undone.")
                            % {"seq": state.last_seq})
 
 
@@ -156,7 +158,7 @@ def apply(content: PackContent, state: CampaignState, kind: str, payload: Any) -
     """Validate one proposed event against ``state`` and return the new state (a copy)."""
     handler = _HANDLERS.get(kind)
     if handler is None:
-        raise EventRefused(_("Unknown kind of event: %(kind)s.") % {"kind": kind})
+        raise EventRefused(_("This kind of change is unknown to the tracker."))
     if not isinstance(payload, dict):
         raise EventRefused(_("The event's data must be an object."))
     new = CampaignState.from_dict(state.to_dict())
@@ -180,16 +182,17 @@ def _is_whole(value: Any) -> bool:
 
 def _sides_chosen(content: PackContent, state: CampaignState, payload: dict) -> None:
     if state.phase != SETUP:
-        raise EventRefused(_("The sides are already chosen (L2: one side for the whole campaign)."))
+        raise EventRefused(_("The sides are already chosen: each player keeps one side for the "
+                             "whole campaign."))
     wishes = list(payload["wishes"])
     if len(wishes) != 2 or any(w not in content.side_ids for w in wishes):
         raise EventRefused(_("Each seat must wish for one of the sides: %(sides)s.")
-                           % {"sides": ", ".join(content.side_ids)})
+                           % {"sides": _side_list(content)})
     winner_seat = 0
     if wishes[0] == wishes[1]:
         winner_seat = payload.get("coin")
         if not _is_whole(winner_seat) or winner_seat not in (0, 1):
-            raise EventRefused(_("Both wish for the same side: a coin flip must decide (L2)."))
+            raise EventRefused(_("Both wish for the same side: a coin flip must decide."))
         state.coin_flip = {"side": wishes[0], "won_by_seat": winner_seat}
     wanted = wishes[winner_seat]
     other = next(s for s in content.side_ids if s != wanted)
@@ -204,14 +207,19 @@ def _side_wished(content: PackContent, state: CampaignState, payload: dict) -> N
     """One seat says which side it wants; the second wish settles the sides (with a coin if equal)."""
     seat, side = payload["seat"], payload["side"]
     if state.phase != SETUP:
-        raise EventRefused(_("The sides are already chosen (L2: one side for the whole campaign)."))
+        raise EventRefused(_("The sides are already chosen: each player keeps one side for the "
+                             "whole campaign."))
     if not _is_whole(seat) or seat not in (0, 1) or side not in content.side_ids:
         raise EventRefused(_("Each seat must wish for one of the sides: %(sides)s.")
-                           % {"sides": ", ".join(content.side_ids)})
+                           % {"sides": _side_list(content)})
     state.wishes[str(seat)] = side
     if len(state.wishes) == 2:
         wishes = [state.wishes["0"], state.wishes["1"]]
         _sides_chosen(content, state, {"wishes": wishes, "coin": payload.get("coin")})
+
+
+def _side_list(content: PackContent) -> str:
+    return ", ".join(names.side_name(content, s) for s in content.side_ids)
 
 
 def needs_coin_flip(state: CampaignState, seat: int, side: str) -> bool:
@@ -227,13 +235,13 @@ def _scenario_opened(content: PackContent, state: CampaignState, payload: dict) 
     if not _is_whole(number):
         raise EventRefused(_("A scenario number must be a whole number."))
     if state.phase != PLAYING:
-        raise EventRefused(_("No scenario can be opened now (the campaign is in phase %(phase)s).")
-                           % {"phase": state.phase})
+        raise EventRefused(_("No scenario can be opened now (the campaign is at the step: "
+                             "%(phase)s).") % {"phase": names.phase_name(state.phase)})
     if number != state.scenario + 1:
-        raise EventRefused(_("Scenarios open in order: the next one is %(next)s (L1).")
+        raise EventRefused(_("Scenarios open in order: the next one is %(next)s.")
                            % {"next": state.scenario + 1})
     if state.scenario and not state.scenario_finished(state.scenario):
-        raise EventRefused(_("Scenario %(n)s must be finished before the next one opens (L1).")
+        raise EventRefused(_("Scenario %(n)s must be finished before the next one opens.")
                            % {"n": state.scenario})
     content.scenario(number)
     first = state.next_first_player()
@@ -249,8 +257,8 @@ def _choice_made(content: PackContent, state: CampaignState, payload: dict) -> N
     choice = _find_choice(content, progress, payload["choice"])
     options = {o["id"]: o for o in choice.get("options", [])}
     if payload["option"] not in options:
-        raise EventRefused(_("“%(option)s” is not an option of this choice.")
-                           % {"option": payload["option"]})
+        raise EventRefused(_("This is not one of the options of “%(prompt)s”.")
+                           % {"prompt": text(choice.get("prompt"), names.lang())})
     if choice["id"] in progress["choices"]:
         raise EventRefused(_("This choice is already made."))
     progress["choices"][choice["id"]] = payload["option"]
@@ -269,8 +277,7 @@ def _find_choice(content: PackContent, progress: dict, choice_id: str) -> dict:
     for choice in choices:
         if choice["id"] == choice_id:
             return choice
-    raise EventRefused(_("This scenario's card side has no choice “%(choice)s” (L6).")
-                       % {"choice": choice_id})
+    raise EventRefused(_("This side of the scenario card has no such choice."))
 
 
 def missing_choices(content: PackContent, state: CampaignState) -> list[dict]:
@@ -288,9 +295,9 @@ def missing_choices(content: PackContent, state: CampaignState) -> list[dict]:
 def _game_recorded(content: PackContent, state: CampaignState, payload: dict) -> None:
     progress = _open_unfinished(state)
     if missing_choices(content, state):
-        raise EventRefused(_("The first player must make the scenario's choices first (L6)."))
+        raise EventRefused(_("The first player must make the scenario's choices first."))
     winner, how = payload["winner"], payload["how"]
-    _check_side(state, winner)
+    _check_side(content, state, winner)
     for upgrade in payload.get("upgrades", []):
         add_upgrade(content, state, upgrade, scenario=progress["number"])
     _check_how(content, state, progress, winner, how)
@@ -301,9 +308,11 @@ def _game_recorded(content: PackContent, state: CampaignState, payload: dict) ->
         state.campaign_winner = campaign_winner(content, state)
 
 
-def _check_side(state: CampaignState, side: str) -> None:
+def _check_side(content: PackContent, state: CampaignState, side: str) -> None:
     if side not in state.sides:
-        raise EventRefused(_("“%(side)s” is not a side of this campaign.") % {"side": side})
+        raise EventRefused(_("The side must be one of: %(sides)s.")
+                           % {"sides": ", ".join(names.side_name(content, s)
+                                                 for s in sorted(state.sides))})
 
 
 def _check_how(content: PackContent, state: CampaignState, progress: dict, winner: str,
@@ -320,12 +329,12 @@ def _check_how(content: PackContent, state: CampaignState, progress: dict, winne
 def _check_political(content: PackContent, state: CampaignState, number: int, side: str) -> None:
     """L19: only in scenarios that allow it, with all five stickers of THAT scenario's sheet."""
     if not content.scenario(number).get("political_victory"):
-        raise EventRefused(_("Scenario %(n)s allows no political victory (L19).") % {"n": number})
+        raise EventRefused(_("Scenario %(n)s allows no political victory.") % {"n": number})
     sheet = content.sheet_of_scenario(number, side)
     used = len(state.used_rows.get(sheet["id"], {})) if sheet else 0
     if sheet is None or used < len(sheet.get("rows", [])):
         raise EventRefused(_("A political victory needs all five stickers of this scenario's "
-                             "sheet; %(used)s are used (L19).") % {"used": used})
+                             "sheet; %(used)s are used.") % {"used": used})
 
 
 def _has_victory_rule(content: PackContent, state: CampaignState, progress: dict) -> bool:
@@ -346,10 +355,11 @@ def _award_vp_cards(content: PackContent, state: CampaignState, number: int, win
     allowed = {vp["id"] for vp in content.vp_cards_of_scenario(number)} - {a["card"] for a in awarded}
     for item in earned:
         card, side = item["card"], item["side"]
-        _check_side(state, side)
+        _check_side(content, state, side)
         if card not in allowed:
-            raise EventRefused(_("VP card “%(card)s” cannot be earned here (it is not one of this "
-                                 "scenario's, or it was already given).") % {"card": card})
+            raise EventRefused(_("The VP card “%(card)s” cannot be earned here (it is not one of "
+                                 "this scenario's, or it was already given).")
+                               % {"card": names.vp_card_name(content, card)})
         allowed.discard(card)
         awarded.append({"card": card, "side": side})
     for item in awarded:
@@ -361,52 +371,64 @@ def add_upgrade(content: PackContent, state: CampaignState, upgrade: dict,
                 scenario: int | None) -> None:
     """Put a sticker on a copy, enforcing L12-L14, L16 and L18; ``scenario`` None = after it."""
     copy_id, side = upgrade["copy"], upgrade["side"]
-    _check_side(state, side)
+    _check_side(content, state, side)
     if not content.is_trade_copy(copy_id):
-        raise EventRefused(_("“%(copy)s” is not a card copy of the trade deck.") % {"copy": copy_id})
+        raise EventRefused(_("%(copy)s is not a card of the trade deck.")
+                           % {"copy": _capital(names.copy_name(content, copy_id))})
     card = content.card_of_copy(copy_id)
+    name = names.copy_name(content, copy_id)
     if copy_id in state.upgrades:
-        raise EventRefused(_("%(copy)s is already upgraded (L12: once only).") % {"copy": copy_id})
+        raise EventRefused(_("%(copy)s is already upgraded: a card takes one sticker only.")
+                           % {"copy": name})
     ref, sheet, _sticker = _sticker_or_refuse(content, upgrade["sticker"])
-    _check_sheet(state, sheet, side)
-    _check_match(ref, card, copy_id)
+    _check_sheet(content, state, sheet, side)
+    _check_match(content, ref, card, copy_id)
     if str(ref.cost) in state.used_rows.get(ref.sheet_id, {}):
-        raise EventRefused(_("The cost %(cost)s row of sheet %(sheet)s is already used (L14).")
-                           % {"cost": ref.cost, "sheet": ref.sheet_id})
+        raise EventRefused(_("The cost %(cost)s row of the sheet “%(sheet)s” is already used: one "
+                             "sticker per row.")
+                           % {"cost": ref.cost, "sheet": names.sheet_name(content, ref.sheet_id)})
     state.used_rows.setdefault(ref.sheet_id, {})[str(ref.cost)] = ref.kind
     state.upgrades[copy_id] = {"sticker": ref.id, "side": side, "scenario": scenario}
+
+
+def _capital(phrase: str) -> str:
+    return phrase[:1].upper() + phrase[1:]
 
 
 def _sticker_or_refuse(content: PackContent, sticker_id: str) -> tuple[StickerRef, dict, dict]:
     try:
         return content.sticker(sticker_id)
     except ContentError:
-        raise EventRefused(_("There is no sticker “%(id)s”.") % {"id": sticker_id}) from None
+        raise EventRefused(_("This sticker is not in the campaign's pack.")) from None
 
 
-def _check_sheet(state: CampaignState, sheet: dict, side: str) -> None:
+def _check_sheet(content: PackContent, state: CampaignState, sheet: dict, side: str) -> None:
+    """L4a, L18: a side uses its own opened sheets; an unopened sheet is never named (spoiler)."""
     if sheet["side"] != side:
-        raise EventRefused(_("Sheet %(sheet)s belongs to the other side (L4a).")
-                           % {"sheet": sheet["id"]})
+        raise EventRefused(_("This sticker's sheet belongs to the other side (%(side)s).")
+                           % {"side": names.side_name(content, sheet["side"])})
     if sheet["id"] not in state.opened_sheets.get(side, []):
-        raise EventRefused(_("Sheet %(sheet)s has not been opened yet (L18).")
-                           % {"sheet": sheet["id"]})
+        raise EventRefused(_("This sticker's sheet has not been opened yet: its envelope comes "
+                             "later."))
 
 
-def _kind_label(kind: str | None) -> str:
-    return _("ship") if kind == "ship" else _("base")
-
-
-def _check_match(ref: StickerRef, card: dict, copy_id: str) -> None:
+def _check_match(content: PackContent, ref: StickerRef, card: dict, copy_id: str) -> None:
     """L13: the sticker matches the PRINTED type and cost, whatever effects changed them."""
+    if card.get("type") == ref.kind and card.get("cost") == ref.cost:
+        return
+    raise EventRefused(mismatch_message(content, copy_id, ref.id))
+
+
+def mismatch_message(content: PackContent, copy_id: str, sticker_id: str) -> str:
+    """Return why a sticker does not fit a card copy (L13: printed type and cost), by name."""
+    card, ref = content.card_of_copy(copy_id), StickerRef.parse(sticker_id)
+    values = {"copy": names.copy_name(content, copy_id), "type": names.kind_name(card.get("type")),
+              "cost": card.get("cost"), "sticker": names.sticker_name(content, sticker_id),
+              "kind": names.kind_name(ref.kind), "sticker_cost": ref.cost}
     if card.get("type") != ref.kind:
-        raise EventRefused(_("%(copy)s is a %(type)s; this sticker is for a %(kind)s (L13).")
-                           % {"copy": copy_id, "type": _kind_label(card.get("type")),
-                              "kind": _kind_label(ref.kind)})
-    if card.get("cost") != ref.cost:
-        raise EventRefused(_("%(copy)s has printed cost %(cost)s; this sticker is for cost "
-                             "%(sticker)s (L13).")
-                           % {"copy": copy_id, "cost": card.get("cost"), "sticker": ref.cost})
+        return _("%(copy)s is a %(type)s; the sticker “%(sticker)s” is for a %(kind)s.") % values
+    return _("%(copy)s has printed cost %(cost)s; the sticker “%(sticker)s” is for cost "
+             "%(sticker_cost)s.") % values
 
 
 # -- L22, L25, L26: the end -------------------------------------------------------------------
@@ -463,25 +485,25 @@ def legal_upgrades(content: PackContent, state: CampaignState, side: str,
 
 def _after_campaign_upgrade(content: PackContent, state: CampaignState, payload: dict) -> None:
     if state.phase != AFTER_CAMPAIGN:
-        raise EventRefused(_("Upgrades outside a game are made only after the campaign (L25)."))
+        raise EventRefused(_("Upgrades outside a game are made only after the campaign."))
     side = payload["side"]
-    _check_side(state, side)
+    _check_side(content, state, side)
     if len(state.upgrades_of(side)) >= UPGRADES_PER_SIDE:
-        raise EventRefused(_("This side already has %(n)s upgrades (L25).")
+        raise EventRefused(_("This side already has %(n)s upgrades.")
                            % {"n": UPGRADES_PER_SIDE})
     turn = next_after_campaign_side(content, state)
     if turn is not None and turn != side:
-        raise EventRefused(_("It is the other side's turn to upgrade (L25: alternate while both "
-                             "must)."))
+        raise EventRefused(_("It is the other side's turn to upgrade: the sides take turns "
+                             "while both still need upgrades."))
     add_upgrade(content, state, payload, scenario=None)
     state.last_after_upgrade = side
 
 
 def _campaign_finished(content: PackContent, state: CampaignState, payload: dict) -> None:
     if state.phase != AFTER_CAMPAIGN:
-        raise EventRefused(_("The campaign can be finished only after scenario 12 (L25)."))
+        raise EventRefused(_("The campaign can be finished only after the last scenario."))
     if sides_needing_upgrades(content, state):
-        raise EventRefused(_("Each side must first fill up to %(n)s upgrades (L25).")
+        raise EventRefused(_("Each side must first fill up to %(n)s upgrades.")
                            % {"n": UPGRADES_PER_SIDE})
     state.post_campaign_added = True
     state.phase = FINISHED

@@ -117,7 +117,8 @@ def import_backup(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            campaign = import_campaign(form.cleaned_data["file"], request.user)
+            campaign = import_campaign(form.cleaned_data["file"], request.user,
+                                       form.cleaned_data["seat"] or "auto")
         except BackupError as error:
             form.add_error("file", str(error))
         else:
@@ -290,21 +291,65 @@ def choose(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def record(request: HttpRequest, pk: int) -> HttpResponse:
-    """Record a game played at the table (winner, how, upgrades, VP cards)."""
+    """Record a game played at the table (winner, how, upgrades, VP cards).
+
+    A form made against an older version (a second tab recorded first) gets the 409 page with
+    everything that was typed, and the form filled in again against the new version when the
+    game can still be recorded. "+ add an upgrade" without JavaScript posts ``add_row``: the form
+    comes back with one more row and nothing is saved.
+    """
     campaign = _get_campaign_for_user(request, pk)
     state = campaign.current_state
-    if state.phase != PLAYING or not state.scenario or state.scenario_finished(state.scenario):
+    if request.method == "POST" and _posted_version(request) not in (None, campaign.version):
+        return _stale_record(request, campaign)
+    if not _can_record(state):
         messages.error(request, _("Open the next scenario first."))
         return redirect(campaign)
-    form = RecordGameForm(request.POST or None, campaign=campaign)
-    if request.method == "POST":
+    if request.method == "POST" and request.POST.get("add_row"):
+        form = RecordGameForm(initial=request.POST.dict(), campaign=campaign)
+    else:
+        form = RecordGameForm(request.POST or None, campaign=campaign)
+    if request.method == "POST" and form.is_bound:
         response = _submit(request, campaign, form, lambda version: campaign.apply_event(
             GAME_RECORDED, form.payload(), request.user, version))
         if response:
+            if response.status_code == 409:
+                return _stale_record(request, campaign)
             return response
-    return render(request, "campaign/record.html", {
-        "campaign": campaign, "form": form,
-        "envelope": presenters.envelope(campaign.content, state, state.scenario)})
+    return render(request, "campaign/record.html", _record_context(campaign, form))
+
+
+def _can_record(state: Any) -> bool:
+    return state.phase == PLAYING and bool(state.scenario) and not state.scenario_finished(
+        state.scenario)
+
+
+def _posted_version(request: HttpRequest) -> int | None:
+    """Return the posted form version, or None when it is missing or not a number."""
+    value = request.POST.get("version", "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
+
+
+def _record_context(campaign: Campaign, form: RecordGameForm) -> dict[str, Any]:
+    state = campaign.current_state
+    return {"campaign": campaign, "form": form,
+            "envelope": presenters.envelope(campaign.content, state, state.scenario)}
+
+
+def _stale_record(request: HttpRequest, campaign: Campaign) -> HttpResponse:
+    """Answer 409 with what was typed, and the form again against the current version."""
+    campaign.refresh_from_db()
+    typed = presenters.typed_record(campaign.content, request.POST)
+    context: dict[str, Any] = {"campaign": campaign, "typed": typed, "next_step": presenters.next_step(
+        campaign.content, campaign.current_state)}
+    if _can_record(campaign.current_state):
+        data = request.POST.copy()
+        data["version"] = str(campaign.version)
+        data.pop("add_row", None)
+        form = RecordGameForm(data, campaign=campaign)
+        form.is_valid()  # show now what no longer fits the campaign as it is
+        context.update(_record_context(campaign, form))
+    return render(request, "campaign/stale.html", context, status=409)
 
 
 @login_required
@@ -344,6 +389,8 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     target = campaign.last_effective_event()
     summary = (presenters.event_summary(campaign.content, target.kind, target.payload)
                if target else None)
+    details = (presenters.event_details(campaign.content, target.kind, target.payload)
+               if target else [])
     form = VersionForm(request.POST or None, campaign=campaign)
     if request.method == "POST" and target is not None:
         response = _submit(request, campaign, form, lambda version: campaign.undo(request.user, version))
@@ -351,7 +398,8 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("Undone: %(what)s") % {"what": summary})
             return response
     return render(request, "campaign/undo.html", {"campaign": campaign, "form": form,
-                                                  "target": target, "summary": summary})
+                                                  "target": target, "summary": summary,
+                                                  "details": details})
 
 
 @login_required

@@ -120,6 +120,7 @@ ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "optio
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
+ACCOUNT_SIGNUP_REDIRECT_URL = "/?welcome=1"  # a new player is greeted "Welcome", not "Welcome back"
 
 # --- Email: printed to the console unless an SMTP host is configured ----------------------------
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")

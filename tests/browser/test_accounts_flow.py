@@ -25,7 +25,7 @@ def test_visitor_signs_up_and_lands_on_their_home(live_server, page: Page) -> No
     page.get_by_label("Password:", exact=True).fill(PERSONA_PASSWORD)
     page.get_by_label("Password (again):").fill(PERSONA_PASSWORD)
     page.get_by_role("button", name="Sign Up").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Welcome back, carol")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Welcome, carol")
     expect(page.get_by_text("You have no campaign yet")).to_be_visible()
 
 

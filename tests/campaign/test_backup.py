@@ -32,10 +32,24 @@ def test_round_trip_export_import_export_is_identical(played: Campaign, outsider
     assert dumps(export_campaign(copy)) == exported
 
 
-def test_imported_campaign_belongs_to_the_importer_with_name_only_seats(played, outsider) -> None:
+def test_imported_campaign_belongs_to_the_importer_seated_in_the_first_seat(played, outsider
+                                                                          ) -> None:
+    """No seat is named like "outsider": the importer takes the first seat, the other is open."""
     copy = import_campaign(dumps(export_campaign(played)), outsider)
     assert copy.creator == outsider
-    assert [(s.name, s.user) for s in copy.seats.all()] == [("Alice", None), ("Bob", None)]
+    assert [(s.name, s.user) for s in copy.seats.all()] == [("Alice", outsider), ("Bob", None)]
+
+
+def test_importer_takes_the_seat_named_like_them(played, bob) -> None:
+    copy = import_campaign(dumps(export_campaign(played)), bob)
+    assert [(s.name, s.user) for s in copy.seats.all()] == [("Alice", None), ("Bob", bob)]
+    assert copy in Campaign.objects.for_user(bob)
+
+
+@pytest.mark.parametrize(("choice", "users"), [("1", [None, "outsider"]), ("none", [None, None])])
+def test_importer_may_pick_the_other_seat_or_none(played, outsider, choice, users) -> None:
+    copy = import_campaign(dumps(export_campaign(played)), outsider, choice)
+    assert [s.user and s.user.username for s in copy.seats.all()] == users
 
 
 def test_export_names_the_pack_and_schema(played: Campaign) -> None:
@@ -67,7 +81,7 @@ def test_broken_or_foreign_file_is_refused_and_creates_nothing(pack, alice, raw,
 def test_backup_breaking_the_rules_is_refused_and_creates_nothing(played, alice) -> None:
     data = export_campaign(played)
     data["events"][1]["payload"]["number"] = 5
-    with pytest.raises(BackupError, match="L1"):
+    with pytest.raises(BackupError, match="Scenarios open in order"):
         import_campaign(json.dumps(data), alice)
     assert Campaign.objects.count() == 1
 

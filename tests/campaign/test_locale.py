@@ -36,4 +36,4 @@ def test_russian_dashboard_names_factions_sides_and_packs_not_ids(client, starte
     assert ">[ru] Scavengers</option>" in page  # the deck's faction filter
     assert "1</a> ([ru] Star Empire)" in page  # opened envelopes with their winner
     create = client.get(reverse("campaign:create"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "[ru] Test legacy (test-legacy v1)</option>" in create
+    assert "[ru] Test legacy (версия 1)</option>" in create

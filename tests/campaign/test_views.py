@@ -75,7 +75,7 @@ def test_record_a_game_with_an_upgrade_and_a_vp_card(alice_client, started) -> N
     assert state.upgrades["kingdom-ship-2#2"]["side"] == "empire"
     assert state.vp_cards == {"empire": ["s1-victory"], "federation": ["s1-first-blood"]}
     page = alice_client.get(started.get_absolute_url()).content.decode()
-    assert "Kingdom Ship 2 #2" in page and "Open scenario 2" in page
+    assert "Kingdom Ship 2, copy 2" in page and "Open scenario 2" in page
 
 
 def test_l13_refusal_is_shown_on_the_form_and_nothing_saved(alice_client, started) -> None:
@@ -109,7 +109,7 @@ def test_undo_confirmation_names_what_will_be_undone(alice_client, started) -> N
     started.refresh_from_db()
     assert started.current_state.scenario == 0
     history = alice_client.get(url("history", started)).content.decode()
-    assert "undone" in history and "Undo of event 2" in history
+    assert "undone" in history and "Undone: Scenario 1 opened" in history
 
 
 def test_l4_later_envelopes_are_never_shown(alice_client, started) -> None:
@@ -135,6 +135,9 @@ def test_export_then_import_through_the_pages(alice_client, started) -> None:
     response = alice_client.post(reverse("campaign:import"), {"file": upload})
     assert response.status_code == 302
     assert Campaign.objects.count() == 2
+    copy = Campaign.objects.exclude(pk=started.pk).get()
+    assert copy.seat_of(started.creator).name == "Alice"  # the importer is seated, by their name
+    assert [s.is_open for s in copy.seats.all()] == [False, True]
 
 
 def test_import_of_a_broken_file_shows_the_reason(alice_client, pack) -> None:
@@ -192,7 +195,7 @@ def test_l25_after_campaign_upgrade_and_finish_through_the_pages(alice_client,
 def test_l2_refused_wish_comes_back_as_a_message(alice_client, campaign) -> None:
     response = alice_client.post(url("wish", campaign), {"version": 0, "seat": 0, "side": "blob"},
                                  follow=True)
-    assert "Select a valid choice" in response.content.decode()
+    assert "This choice is not offered" in response.content.decode()
     campaign.refresh_from_db()
     assert campaign.version == 0
 

@@ -26,7 +26,7 @@ def test_signup_creates_the_user_and_logs_them_in(client: Client) -> None:
         follow=True,
     )
     assert get_user_model().objects.filter(username="carol").exists()
-    assert "Welcome back, carol" in response.content.decode()
+    assert "Welcome, carol" in response.content.decode()  # new: not "Welcome back"
 
 
 def test_signup_with_mismatched_passwords_shows_an_error(client: Client) -> None:
