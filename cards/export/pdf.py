@@ -1,7 +1,7 @@
 """PDF export: printable proxies, 63x88 mm (poker size), 3x3 per page, with crop marks.
 
-Faces are the renderer's 300 dpi PNGs (744x1039 px), placed by file path so fpdf2 embeds each
-distinct image once however many copies the deck holds. The grid is centred on A4 or US Letter;
+Faces are the renderer's 300 dpi faces (744x1039 px) as cached JPEG files (cards.export.faces),
+placed by file path: fpdf2 embeds a JPEG file as it is and each distinct image only once. The grid is centred on A4 or US Letter;
 crop marks run in the margins along every cut line. With ``backs=True`` each face page is
 followed by its back page, whose columns are mirrored (long-edge duplex flips left and right), so
 every back lands behind its own face. Print at 100% ("actual size"), never "fit to page".
@@ -13,8 +13,8 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from cards.export.deck import Deck, DeckPart, text_of
-from cards.export.faces import back_path, face_paths
+from cards.export.deck import Deck, text_of
+from cards.export.faces import back_jpeg, card_face, face_jpeg
 
 CARD_W, CARD_H = 63.0, 88.0  # mm
 COLUMNS, ROWS = 3, 3
@@ -38,18 +38,14 @@ def dumps(deck: Deck, lang: str = "en", paper: str = "a4", backs: bool = False) 
     pdf.set_title(text_of(deck.title, lang))
     pdf.set_creator("Starledger")
     left, top = (width - COLUMNS * CARD_W) / 2, (height - ROWS * CARD_H) / 2
-    cards = face_paths(deck, lang, "print")
+    cards = [(part.back, face_jpeg(card_face(deck, card), lang)) for part, card in deck.cards]
     for start in range(0, len(cards), PER_PAGE):
         sheet = cards[start:start + PER_PAGE]
-        _page(pdf, [(i, path) for i, (_part, path) in enumerate(sheet)], left, top)
+        _page(pdf, [(i, path) for i, (_back, path) in enumerate(sheet)], left, top)
         if backs:
-            _page(pdf, [(_mirrored(i), _back(part, lang)) for i, (part, _path) in enumerate(sheet)],
+            _page(pdf, [(_mirrored(i), back_jpeg(back, lang)) for i, (back, _p) in enumerate(sheet)],
                   left, top)
     return bytes(pdf.output())
-
-
-def _back(part: DeckPart, lang: str) -> Path:
-    return back_path(part, lang, "print")
 
 
 def _mirrored(slot: int) -> int:

@@ -36,12 +36,14 @@ from django.conf import settings
 from PIL import Image
 
 from cards.export.deck import Deck, PhysicalCard, text_of
-from cards.export.faces import card_face
-from cards.render import SIZES, back_cache_key, back_png, face_cache_key, face_png
+from cards.export.faces import back_jpeg, card_face, face_jpeg
+from cards.render import SIZES, back_cache_key, face_cache_key
 
 COLUMNS, MAX_ROWS = 10, 7
 FACES_PER_SHEET = COLUMNS * MAX_ROWS - 1  # the last slot holds the hidden-card image
-SIZE = "web"  # 372x519 faces: a full sheet is 3720x3633 px
+# Half the 300 dpi face (what JPEG decodes at 1/2 scale): a full sheet is 3720x3640 px.
+TILE = tuple((n + 1) // 2 for n in SIZES["print"])
+DRAFT = tuple(n // 2 for n in SIZES["print"])  # PIL picks scale 1/2 when size // DRAFT >= 2
 JPEG_QUALITY = 90
 LAYOUT_VERSION = "1"
 IMAGE_NAME = r"[0-9a-f]{64}\.jpg"
@@ -89,28 +91,34 @@ def _sheet(deck: Deck, key: int, back: str, cards: tuple[PhysicalCard, ...], lan
     """Return one sheet, composing its images only if they are not on disk yet."""
     faces = [card_face(deck, card) for card in cards]
     rows = min(MAX_ROWS, len(cards) // COLUMNS + 1)  # room for the hidden slot after the faces
-    back_key = back_cache_key(back, lang, SIZE)
+    back_key = back_cache_key(back, lang, "print")
     content = "|".join([LAYOUT_VERSION, str(rows), back_key]
-                       + [face_cache_key(face, lang, SIZE) for face in faces])
-    face_name, back_name = _public_name(content), _public_name(f"back|{back_key}")
-    back_file = back_png(back, lang, SIZE)
+                       + [face_cache_key(face, lang, "print") for face in faces])
+    face_name, back_name = _public_name(content), _public_name(f"back|{LAYOUT_VERSION}|{back_key}")
+    back_file = back_jpeg(back, lang)
     if not image_path(back_name).is_file():
-        with Image.open(back_file) as image:
-            _store(image.convert("RGB"), back_name)
+        _store(_tile(back_file), back_name)
     if not image_path(face_name).is_file():
-        _store(_compose([face_png(face, lang, SIZE) for face in faces], back_file, rows), face_name)
+        _store(_compose([face_jpeg(face, lang) for face in faces], back_file, rows), face_name)
     return Sheet(key, rows, face_name, back_name, cards)
+
+
+def _tile(path: Path) -> Image.Image:
+    """Return a 300 dpi JPEG face at tile size (JPEG's draft mode decodes it at half scale)."""
+    with Image.open(path) as image:
+        image.draft("RGB", DRAFT)
+        tile = image.convert("RGB")
+    return tile if tile.size == TILE else tile.resize(TILE)
 
 
 def _compose(faces: list[Path], back: Path, rows: int) -> Image.Image:
     """Paste the faces left to right, top to bottom, and the back into the last slot."""
-    width, height = SIZES[SIZE]
+    width, height = TILE
     sheet = Image.new("RGB", (COLUMNS * width, rows * height), (255, 255, 255))
     for index, path in enumerate(faces + [None] * (COLUMNS * rows - 1 - len(faces)) + [back]):
         if path is not None:
-            with Image.open(path) as image:
-                row, column = divmod(index, COLUMNS)
-                sheet.paste(image.convert("RGB"), (column * width, row * height))
+            row, column = divmod(index, COLUMNS)
+            sheet.paste(_tile(path), (column * width, row * height))
     return sheet
 
 

@@ -17,7 +17,6 @@ from PIL import Image, ImageStat
 from cards.export import csvfile, packjson, pdf, tts
 from cards.export.deck import Deck, pack_deck
 from cards.loading import load_pack_data
-from cards.render import SIZES
 from cards.validation import validate_pack
 from tests.campaign.packs import legacy_pack
 
@@ -174,7 +173,7 @@ def test_tts_saved_object_keys_ids_and_sheets() -> None:
         ids = [c["CardID"] for c in cards if str(c["CardID"] // 100) == key]
         assert all(0 <= i % 100 < entry["NumWidth"] * entry["NumHeight"] - 1 for i in ids)
         name = entry["FaceURL"].rsplit("/", 1)[1]
-        width, height = SIZES[tts.SIZE]
+        width, height = tts.TILE
         with Image.open(tts.image_path(name)) as sheet:
             assert sheet.size == (10 * width, entry["NumHeight"] * height)
     assert sorted(len([c for c in cards if c["CardID"] // 100 == k]) for k in (1, 2)) == [6, 69]
