@@ -26,7 +26,7 @@ from cards.text import ability_text
 Box = tuple[int, int, int, int]
 
 W, H = 744, 1039
-SIZES: dict[str, tuple[int, int]] = {"print": (W, H), "web": (W // 2, H // 2)}
+SIZES: dict[str, tuple[int, int]] = {"print": (W, H), "web": ((W + 1) // 2, (H + 1) // 2)}
 DECK_KINDS = ("trade", "personal")
 
 # Colours
@@ -53,12 +53,13 @@ TEXT_LEFT, TEXT_RIGHT, TEXT_TOP = 40, 704, 456
 TEXT_BOTTOM_SHIP, TEXT_BOTTOM_BASE = 948, 826
 FOOTER = (40, 966, 704, 1004)
 SHIELD = (586, 836, 704, 962)
-FACTION_STICKER = (540, 158, 712, 226)
+FACTION_STICKER = (508, 156, 712, 236)
 SLOT_HEIGHT = 124
 GAP = 10
 PAD = 12
 ICON_COLUMN = 66
-BODY_SIZES = range(32, 15, -1)
+BODY_SIZES = range(38, 15, -1)
+PRIMARY_SCALE = 1.2
 MIN_SIZE = 14
 
 LABELS: dict[str, dict[str, str]] = {
@@ -119,7 +120,13 @@ def line_height(size: int) -> int:
 
 def wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """Break `text` into lines no wider than `width`; a word too long is split by characters."""
+    return _wrap(text, face, width)[0]
+
+
+def _wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> tuple[list[str], bool]:
+    """Return (lines, whether some word had to be split) for `text` at `width`."""
     lines: list[str] = []
+    split = False
     for paragraph in text.split("\n"):
         current = ""
         for word in paragraph.split():
@@ -130,22 +137,34 @@ def wrap(text: str, face: ImageFont.FreeTypeFont, width: float) -> list[str]:
             if current:
                 lines.append(current)
             while face.getlength(word) > width and len(word) > 1:
-                cut = max(1, max(n for n in range(1, len(word) + 1)
-                                 if n == 1 or face.getlength(word[:n]) <= width))
+                split = True
+                cut = _longest_prefix(word, face, width)
                 lines.append(word[:cut])
                 word = word[cut:]
             current = word
         lines.append(current)
-    return lines
+    return lines, split
+
+
+def _longest_prefix(word: str, face: ImageFont.FreeTypeFont, width: float) -> int:
+    """Return how many leading characters of `word` fit in `width` (at least one)."""
+    low, high = 1, len(word) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if face.getlength(word[:middle]) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def fit(text: str, width: float, height: float, sizes: Sequence[int], kind: str = "sans",
         max_lines: int | None = None) -> Fitted:
     """Return the largest size at which `text` fits; at the last size, cut it with an ellipsis."""
     for size in sizes:
-        lines = wrap(text, font(kind, size), width)
-        if len(lines) * line_height(size) <= height and (max_lines is None
-                                                          or len(lines) <= max_lines):
+        lines, split = _wrap(text, font(kind, size), width)
+        if (len(lines) * line_height(size) <= height and not (split and size != sizes[-1])
+                and (max_lines is None or len(lines) <= max_lines)):
             return Fitted(lines, size, kind)
     size = sizes[-1]
     face = font(kind, size)
@@ -245,18 +264,26 @@ def _layout_blocks(blocks: list[Block], slot: bool, bottom: int) -> int:
     available = bottom - TEXT_TOP
     fixed = (SLOT_HEIGHT + GAP) if slot else 0
     for size in BODY_SIZES:
+        split = False
         for block in blocks:
-            own = round(size * 1.15) if block.kind == "primary" else size
-            lines = wrap(block.text, font("sans", own), block.text_width)
+            own = round(size * PRIMARY_SCALE) if block.kind == "primary" else size
+            lines, broken = _wrap(block.text, font("sans", own), block.text_width)
+            split = split or broken
             block.fitted = Fitted(lines, own, "sans")
         total = sum(b.height() for b in blocks) + GAP * max(0, len(blocks) - 1) + fixed
-        if total <= available:
+        if total <= available and (not split or size == BODY_SIZES[-1]):
             return size
-    # Too much text even at the smallest size: each block gets a fair share, cut to it.
-    share = (available - fixed - GAP * max(0, len(blocks) - 1)) / max(1, len(blocks))
-    for block in blocks:
-        block.fitted = fit(block.text, block.text_width, max(share - 2 * PAD, line_height(MIN_SIZE)),
-                           [MIN_SIZE])
+    # Too much text even at the smallest size: short blocks keep their lines, the longest ones
+    # share what is left and are cut to it (water-filling), so nothing leaves the text area.
+    room = available - fixed - GAP * max(0, len(blocks) - 1)
+    by_height = sorted(blocks, key=lambda b: b.height())
+    for index, block in enumerate(by_height):
+        share = room / (len(by_height) - index)
+        if block.height() > share:
+            lines = max(1, int((share - 2 * PAD) // line_height(MIN_SIZE)))
+            block.fitted = fit(block.text, block.text_width, lines * line_height(MIN_SIZE),
+                               [MIN_SIZE])
+        room -= block.height()
     return MIN_SIZE
 
 
@@ -418,8 +445,8 @@ def _faction_sticker(c: Canvas, side: str, lang: str, names: dict[str, str]) -> 
     r = (bottom - top) / 2 - 9
     draw_emblem(c.draw, side, left + 10 + r, (top + bottom) / 2, r)
     text_left = left + 2 * r + 18
-    fitted = fit(names.get(side, side), right - 10 - text_left, bottom - top - 14,
-                 list(range(24, MIN_SIZE - 1, -1)), "bold", max_lines=2)
+    fitted = fit(names.get(side, side), right - 12 - text_left, bottom - top - 16,
+                 list(range(30, MIN_SIZE - 1, -1)), "bold", max_lines=2)
     colour = INK if _is_light(style.colour) else (255, 255, 255)
     c.text("faction-sticker", fitted, text_left, (top + bottom - fitted.height) / 2, fill=colour)
 
@@ -592,12 +619,11 @@ def draw_back(kind: str, lang: str) -> Drawn:
     cx, cy = W / 2, H / 2 - 40
     for r in (250, 200, 150):
         c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=accent, width=3)
-    seed = hashlib.sha256(kind.encode("utf-8")).digest()
+    seed = hashlib.sha512(kind.encode("utf-8")).digest()
     for i in range(0, 64, 2):
-        x = INSET + 50 + seed[i % 32] / 255 * (W - 2 * INSET - 100)
-        y = INSET + 50 + seed[(i + 1) % 32] / 255 * (H - 2 * INSET - 100)
-        x = (x + i * 37) % (W - 2 * INSET - 100) + INSET + 50
-        r = 2 + seed[i % 32] % 3
+        x = INSET + 40 + seed[i] / 255 * (W - 2 * INSET - 80)
+        y = INSET + 40 + seed[i + 1] / 255 * (H - 2 * INSET - 80)
+        r = 2 + seed[i] % 3
         c.draw.ellipse((x - r, y - r, x + r, y + r), fill=(220, 226, 240))
     points = 8 if kind == "trade" else 4
     c.draw.polygon(star(cx, cy, 170, points, 0.38), fill=accent)
@@ -614,8 +640,9 @@ def draw_back(kind: str, lang: str) -> Drawn:
 
 
 def at_size(drawn: Drawn, size: str) -> Image.Image:
-    """Return the drawing at a named size (the web size is the print drawing reduced)."""
-    width, height = SIZES[size]
-    if (width, height) == drawn.image.size:
+    """Return the drawing at a named size: the web size is the print drawing halved (box filter)."""
+    if size == "print":
         return drawn.image
-    return drawn.image.resize((width, height), Image.Resampling.BOX)
+    image = drawn.image.reduce(2)
+    assert image.size == SIZES[size]
+    return image
