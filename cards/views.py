@@ -274,8 +274,8 @@ class BadImageQuery(ValueError):
 
 def _image_lang_size(request: HttpRequest) -> tuple[str, str]:
     """Return (lang, size) from the query; lang defaults to the page's language."""
-    lang = request.GET.get("lang") or active_language()
-    size = request.GET.get("size") or "web"
+    lang = request.GET.get("lang", active_language())
+    size = request.GET.get("size", "web")
     if lang not in LANGS:
         raise BadImageQuery(_("Unknown language."))
     if size not in SIZES:
@@ -327,7 +327,7 @@ def face_image(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
         lang, size = _image_lang_size(request)
         copy_number = _positive_query(request, "copy")
         _positive_query(request, "campaign")  # read again by _campaign_context below
-        sticker_id = request.GET.get("sticker") or None
+        sticker_id = request.GET.get("sticker")
         shown, envelopes = _visible(request, pack)
         design = _visible_design(shown, slug)
         if copy_number is not None and copy_number > design.quantity:
