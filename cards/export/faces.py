@@ -1,7 +1,7 @@
 """The renderer's images for a deck's physical cards, plus the JPEG copies the exports embed.
 
 cards.render draws and caches each face as a PNG. The PDF and the TTS sheets read a JPEG copy
-of the 300 dpi face instead (quality 95, no chroma subsampling: text stays crisp in print),
+of the 300 dpi face instead (quality 90, no chroma subsampling: text stays crisp in print),
 cached beside it under ``CARD_CACHE_DIR/jpeg/``: fpdf2 embeds a JPEG file as it is, where a PNG
 costs a decode and a recompression per image, and a JPEG decodes at half size for the TTS sheets
 almost for free. A deck prints every copy number, so each physical card is its own image.
@@ -26,7 +26,7 @@ from cards.render import (
     face_png,
 )
 
-JPEG_OPTIONS = {"quality": 95, "subsampling": 0}
+JPEG_OPTIONS = {"quality": 90, "subsampling": 0}
 
 
 def card_face(deck: Deck, card: PhysicalCard) -> CardFace:
