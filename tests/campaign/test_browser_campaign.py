@@ -18,12 +18,13 @@ TEXTS = {
     "en": {"create": "Create the campaign", "join": "Join the campaign", "pick": "Pick this side",
            "empire": "Star Empire", "federation": "Trade Federation", "open": "Open scenario 1",
            "record": "Record the game of scenario 1", "save": "Record the game",
-           "progress": "Scenario 1 of 12", "next": "Open scenario 2.", "vp": "2 VP"},
+           "progress": "Scenario 1 of 12", "next": "Open scenario 2.", "vp": "2 VP",
+           "copy": "Kingdom Ship 2, copy 2"},
     "ru": {"create": "Создать кампанию", "join": "Присоединиться", "pick": "Выбрать эту сторону",
            "empire": "[ru] Star Empire", "federation": "[ru] Trade Federation",
            "open": "Открыть сценарий 1", "record": "Записать партию сценария 1",
            "save": "Записать партию", "progress": "Сценарий 1 из 12", "next": "Откройте сценарий 2.",
-           "vp": "2 ПО"},
+           "vp": "2 ПО", "copy": "[ru] Kingdom Ship 2, копия 2"},
 }
 
 
@@ -83,7 +84,6 @@ def test_two_players_run_scenario_1_in_two_browsers(live_server, browser: Browse
     alice.locator("#record-form input[name=winner][value=empire]").check()
     alice.locator("select[name=copy_0]").select_option("kingdom-ship-2#2")
     alice.locator("select[name=sticker_0]").select_option("empire-1:2:ship")
-    alice.locator("select[name=by_0]").select_option("empire")
     alice.locator("select[name='vp_s1-first-blood']").select_option("federation")
     alice.get_by_role("button", name=t["save"], exact=True).click()
 
@@ -91,11 +91,69 @@ def test_two_players_run_scenario_1_in_two_browsers(live_server, browser: Browse
     for page in (alice, bob):
         expect(page.locator("#next-step")).to_have_text(t["next"])
         expect(page.locator(".vp[data-side=empire]")).to_have_text(t["vp"])
-        expect(page.locator("#side-empire .upgrades")).to_contain_text("#2")
-        expect(page.locator("tr[data-copy='kingdom-ship-2#2']")).to_contain_text("empire")
+        expect(page.locator("#side-empire .upgrades")).to_contain_text(t["copy"])
+        expect(page.locator("tr[data-copy='kingdom-ship-2#2']")).to_contain_text(t["empire"])
         expect(page.locator("#side-empire table.sheet tr.used")).to_have_count(1)
     campaign = Campaign.objects.get()
     assert campaign.current_state.vp_cards == {"empire": ["s1-victory"],
                                                "federation": ["s1-first-blood"]}
     for page in (alice, bob):
         page.context.close()
+
+
+def test_record_form_filters_pairs_adds_rows_and_shows_the_face(live_server, page: Page) -> None:
+    """static/js/record.js: a sticker offers only copies of its printed cost and type (L13) and
+    the other way round; a copy or sheet row taken in one row is not offered in another (L12,
+    L14); "+ add an upgrade" adds a row without posting; the chosen copy's face is shown."""
+    pack = make_pack()
+    pack.rebuild_catalogue()
+    alice = UserFactory(username="alice")
+    campaign = Campaign.start(pack, "Winter war", alice, [(alice, "Alice"), (None, "Bob")])
+    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
+    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
+    _log_in(page, live_server.url, "alice")
+    page.goto(f"{live_server.url}/campaigns/{campaign.pk}/record/")
+
+    page.locator("select[name=sticker_0]").select_option("empire-1:2:ship")
+    offered = page.locator("select[name=copy_0] option:not([hidden]):not([value=''])")
+    assert set(offered.evaluate_all("os => os.map(o => o.dataset.cost + o.dataset.type)")) == {
+        "2ship"}
+    page.locator("select[name=copy_0]").select_option("kingdom-ship-2#2")
+    expect(page.locator(".upgrade-row").first.locator("img.upgrade-face")).to_be_visible()
+    page.wait_for_function("() => { const img = document.querySelector('.upgrade-face');"
+                           " return img.complete && img.naturalWidth > 0; }")  # drawn, loaded
+
+    # Row 2 starts from the copy: only cost-2 ship stickers, and not row 1's sheet row.
+    page.locator("select[name=copy_1]").select_option("kingdom-ship-2#3")
+    stickers = page.locator("select[name=sticker_1] option:not([hidden]):not([value=''])")
+    assert stickers.evaluate_all("os => os.map(o => o.value)") == ["federation-1:2:ship"]
+    assert page.locator("select[name=copy_1] option[value='kingdom-ship-2#2']").is_disabled()
+
+    page.get_by_role("button", name="+ add an upgrade").click()
+    expect(page.locator(".upgrade-row")).to_have_count(4)
+    assert page.locator("select[name=copy_3]").input_value() == ""
+    page.locator("select[name=sticker_3]").select_option("empire-1:3:ship")
+    page.locator("select[name=copy_3]").select_option("scavengers-ship-3#1")
+    page.locator("select[name=sticker_1]").select_option("federation-1:2:ship")
+    page.locator("#record-form input[name=winner][value=empire]").check()
+    page.get_by_role("button", name="Record the game", exact=True).click()
+    expect(page.locator("#next-step")).to_have_text("Open scenario 2.")
+    campaign.refresh_from_db()
+    assert set(campaign.current_state.upgrades) == {"kingdom-ship-2#2", "kingdom-ship-2#3",
+                                                    "scavengers-ship-3#1"}
+
+
+def test_invite_copy_button_copies_the_link(live_server, browser: Browser) -> None:
+    pack = make_pack()
+    alice = UserFactory(username="alice")
+    campaign = Campaign.start(pack, "Winter war", alice, [(alice, "Alice"), (None, "Bob")])
+    context = browser.new_context(locale="en-US", permissions=["clipboard-read",
+                                                               "clipboard-write"])
+    page = context.new_page()
+    _log_in(page, live_server.url, "alice")
+    page.goto(live_server.url + campaign.get_absolute_url())
+    page.get_by_role("button", name="Copy the link").click()
+    expect(page.locator(".copy-status")).to_have_text("Copied")
+    link = page.locator("input.invite-link").input_value()
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    context.close()
