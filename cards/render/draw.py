@@ -53,12 +53,14 @@ TEXT_LEFT, TEXT_RIGHT, TEXT_TOP = 40, 704, 456
 TEXT_BOTTOM_SHIP, TEXT_BOTTOM_BASE = 948, 826
 FOOTER = (40, 966, 704, 1004)
 SHIELD = (586, 836, 704, 962)
-FACTION_STICKER = (508, 156, 712, 236)
+FACTION_STICKER = (488, 154, 712, 244)
 SLOT_HEIGHT = 124
+SLOT_EXTRA = 70
 GAP = 10
 PAD = 12
 ICON_COLUMN = 66
 BODY_SIZES = range(38, 15, -1)
+COMFORT = 9  # the first nine body sizes (38 to 30) count as comfortable
 PRIMARY_SCALE = 1.2
 MIN_SIZE = 14
 
@@ -260,19 +262,27 @@ def _sticker_text(sticker: StickerFace, lang: str, factions: dict[str, str]) -> 
 
 
 def _layout_blocks(blocks: list[Block], slot: bool, bottom: int) -> int:
-    """Fit every block at one shared size so that all of them (and the slot) fit; return size."""
+    """Fit every block at one shared size so that all of them (and the slot) fit.
+
+    A card with a sticker slot first tries to leave the slot its full height (SLOT_EXTRA more)
+    at a comfortable size, then settles for the smallest slot. Return the height left over in
+    the text area (0 when the text had to be cut).
+    """
     available = bottom - TEXT_TOP
-    fixed = (SLOT_HEIGHT + GAP) if slot else 0
-    for size in BODY_SIZES:
-        split = False
-        for block in blocks:
-            own = round(size * PRIMARY_SCALE) if block.kind == "primary" else size
-            lines, broken = _wrap(block.text, font("sans", own), block.text_width)
-            split = split or broken
-            block.fitted = Fitted(lines, own, "sans")
-        total = sum(b.height() for b in blocks) + GAP * max(0, len(blocks) - 1) + fixed
-        if total <= available and (not split or size == BODY_SIZES[-1]):
-            return size
+    passes = [(SLOT_HEIGHT + SLOT_EXTRA, BODY_SIZES[:COMFORT]), (SLOT_HEIGHT, BODY_SIZES)]
+    for slot_height, sizes in passes if slot else [(0, BODY_SIZES)]:
+        fixed = slot_height + GAP if slot else 0
+        for size in sizes:
+            split = False
+            for block in blocks:
+                own = round(size * PRIMARY_SCALE) if block.kind == "primary" else size
+                lines, broken = _wrap(block.text, font("sans", own), block.text_width)
+                split = split or broken
+                block.fitted = Fitted(lines, own, "sans")
+            total = sum(b.height() for b in blocks) + GAP * max(0, len(blocks) - 1) + fixed
+            if total <= available and (not split or size == BODY_SIZES[-1]):
+                return available - total + slot_height - SLOT_HEIGHT if slot else available - total
+    fixed = SLOT_HEIGHT + GAP if slot else 0
     # Too much text even at the smallest size: short blocks keep their lines, the longest ones
     # share what is left and are cut to it (water-filling), so nothing leaves the text area.
     room = available - fixed - GAP * max(0, len(blocks) - 1)
@@ -284,7 +294,7 @@ def _layout_blocks(blocks: list[Block], slot: bool, bottom: int) -> int:
             block.fitted = fit(block.text, block.text_width, lines * line_height(MIN_SIZE),
                                [MIN_SIZE])
         room -= block.height()
-    return MIN_SIZE
+    return 0
 
 
 def _band(c: Canvas, factions: list[str]) -> None:
@@ -292,9 +302,14 @@ def _band(c: Canvas, factions: list[str]) -> None:
     left, top, right, bottom = BAND
     c.rounded((left, top, right, bottom + 30), 28, fill=styles[0].colour)
     if len(styles) > 1:
+        # The second faction takes the band's right part, cut on a slant, corners kept round.
+        mask = Image.new("L", (W, bottom + 30), 0)
+        paint = ImageDraw.Draw(mask)
+        paint.rounded_rectangle((left, top, right, bottom + 30), 28, fill=255)
         mid = (left + right) / 2
-        c.draw.polygon([(mid + 40, top), (right - 28, top), (right, top + 28), (right, bottom),
-                        (mid - 40, bottom)], fill=styles[1].colour)
+        paint.polygon([(left, top), (mid + 40, top), (mid - 40, bottom + 30), (left, bottom + 30)],
+                      fill=0)
+        c.image.paste(styles[1].colour, (0, 0, W, bottom + 30), mask)
     c.draw.rectangle(TYPE_STRIP, fill=STRIP)
 
 
@@ -410,7 +425,7 @@ def _block(c: Canvas, block: Block, top: int) -> int:
 
 
 def _sticker(c: Canvas, sticker: StickerFace, box: Box, primary_bottom: int | None, lang: str,
-             names: dict[str, str]) -> None:
+             names: dict[str, str], largest: int) -> None:
     """Draw the ability sticker in its slot; an "and" sticker is joined to the primary box."""
     left, top, right, bottom = box
     side = faction_style(sticker.side)
@@ -425,14 +440,17 @@ def _sticker(c: Canvas, sticker: StickerFace, box: Box, primary_bottom: int | No
     bx, by = left + 6 + badge, top + 8 + badge
     draw_emblem(c.draw, sticker.side, bx, by, badge)
     if joined:
-        c.draw.ellipse((left + 96, top - 22, left + 140, top + 22), fill=side.colour,
-                       outline=STICKER, width=4)
-        c.draw.rectangle((left + 110, top - 3, left + 126, top + 3), fill=(255, 255, 255))
-        c.draw.rectangle((left + 115, top - 9, left + 121, top + 9), fill=(255, 255, 255))
+        # A "+" badge on the seam: this sticker continues the printed primary ability (L15).
+        cx, r = left + 110, 24
+        c.draw.ellipse((cx - r, top - r, cx + r, top + r), fill=side.colour, outline=STICKER,
+                       width=4)
+        c.draw.rectangle((cx - 12, top - 3, cx + 12, top + 3), fill=(255, 255, 255))
+        c.draw.rectangle((cx - 3, top - 12, cx + 3, top + 12), fill=(255, 255, 255))
     text_left = left + 2 * badge + 20
     width = right - 40 - text_left
     text = _sticker_text(sticker, lang, names)
-    fitted = fit(text, width, bottom - top - 2 * PAD - 8, list(range(32, MIN_SIZE - 1, -1)))
+    fitted = fit(text, width, bottom - top - 2 * PAD - 8,
+                 list(range(max(largest, MIN_SIZE), MIN_SIZE - 1, -1)))
     top_text = top + (bottom - top - fitted.height) / 2
     c.text("sticker", fitted, text_left, top_text, fill=INK)
 
@@ -530,7 +548,9 @@ def draw_face(face: CardFace, lang: str) -> Drawn:
     is_base = design.get("type") == "base"
     bottom = TEXT_BOTTOM_BASE if is_base else TEXT_BOTTOM_SHIP
     blocks = _blocks(design, lang, names)
-    _layout_blocks(blocks, face.upgradable, bottom)
+    leftover = _layout_blocks(blocks, face.upgradable, bottom)
+    # Room to spare goes to the sticker slot first (up to SLOT_EXTRA), then to the flavour text.
+    slot_height = SLOT_HEIGHT + min(leftover, SLOT_EXTRA)
     upgraded = bool(face.stickers)
     y = TEXT_TOP
     primary_bottom: int | None = None
@@ -540,14 +560,14 @@ def draw_face(face: CardFace, lang: str) -> Drawn:
         if block.kind == "onbuy":
             continue
         if slot_box is None and face.upgradable and block.kind != "primary":
-            slot_box = (TEXT_LEFT, y, TEXT_RIGHT, y + SLOT_HEIGHT)
-            y += SLOT_HEIGHT + GAP
+            slot_box = (TEXT_LEFT, y, TEXT_RIGHT, y + slot_height)
+            y += slot_height + GAP
         y = _block(c, block, y) + GAP
         if block.kind == "primary":
             primary_bottom = y - GAP
     if slot_box is None and face.upgradable:
-        slot_box = (TEXT_LEFT, y, TEXT_RIGHT, y + SLOT_HEIGHT)
-        y += SLOT_HEIGHT + GAP
+        slot_box = (TEXT_LEFT, y, TEXT_RIGHT, y + slot_height)
+        y += slot_height + GAP
     # On-buy lines hang from the bottom of the text area, so dropping them (L17) moves nothing.
     onbuy_top = bottom - sum(b.height() + GAP for b in onbuy) + GAP
     flavor_bottom = onbuy_top - GAP
@@ -566,7 +586,12 @@ def draw_face(face: CardFace, lang: str) -> Drawn:
         c.drawn.sticker_regions.append(FACTION_STICKER)
         ability_stickers = [s for s in face.stickers if s.abilities or s.text]
         if ability_stickers:
-            _sticker(c, ability_stickers[0], slot_box, primary_bottom, lang, names)
+            sticker = ability_stickers[0]
+            # An "and" sticker reads at the primary ability's size, any other at the body size.
+            sizes = [b.fitted.size for b in blocks if b.fitted is not None
+                     and (b.kind == "primary") == sticker.extends_primary]
+            largest = sizes[0] if sizes else BODY_SIZES[0]
+            _sticker(c, sticker, slot_box, primary_bottom, lang, names, largest)
         else:
             c.rounded(slot_box, 14, outline=SLOT, width=3)
         if face.stickers:
