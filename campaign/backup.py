@@ -17,7 +17,7 @@ case), else the first seat. The other seat stays open for its invite link.
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import transaction
@@ -92,6 +92,8 @@ def _parse(raw: str | bytes) -> dict:
 
 def _migrate(data: dict) -> dict:
     version = data.get("schema_version")
+    if type(version) is not int:  # 1.0 and true equal 1 in Python; a file must say 1 or 2
+        raise BackupError(_("The schema version must be a whole number."))
     if version == 1:
         data = _migrate_v1(data)
     elif version != SCHEMA_VERSION or data.get("format") != FORMAT:
@@ -153,11 +155,29 @@ def _events(data: dict) -> list[dict]:
                  _("Event %(n)s has no kind or payload.") % {"n": number})
         _require(isinstance(event.get("actor", ""), str),
                  _("Event %(n)s: the actor must be a name.") % {"n": number})
-        try:
-            event["created_at"] = datetime.fromisoformat(event["created_at"])
-        except (KeyError, TypeError, ValueError):
-            raise BackupError(_("Event %(n)s has a bad date.") % {"n": number}) from None
+        event["created_at"] = _event_date(event.get("created_at"), number)
     return events
+
+
+# Dates a database stores and a page shows without trouble. Years 1 and 9999 are valid ISO
+# dates whose UTC value can fall outside what Python and the databases represent (a 500 on
+# PostgreSQL's history pages, on SQLite's import), so the file's dates must fall well inside.
+EARLIEST_EVENT_DATE = datetime(1970, 1, 1, tzinfo=UTC)
+LATEST_EVENT_DATE = datetime(9000, 1, 1, tzinfo=UTC)
+
+
+def _event_date(raw: Any, number: int) -> datetime:
+    """Return an event's date in UTC; a missing, malformed or out-of-range one is refused."""
+    bad = BackupError(_("Event %(n)s has a bad date.") % {"n": number})
+    try:
+        when = datetime.fromisoformat(raw)
+        when = (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(UTC)
+    except (TypeError, ValueError, OverflowError):
+        raise bad from None
+    if not EARLIEST_EVENT_DATE <= when < LATEST_EVENT_DATE:
+        raise BackupError(_("Event %(n)s has a date outside the years 1970 to 8999.")
+                          % {"n": number})
+    return when
 
 
 def importer_seat(names: list[str], username: str, choice: str = AUTO_SEAT) -> int | None:
