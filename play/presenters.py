@@ -5,11 +5,15 @@ plus the pack's public card texts; the template never sees the engine state. Car
 from the pack's en/ru texts and abilities are rendered by cards/text.py. Action buttons get
 translated labels built from the notation; only a "choose one" option keeps the engine's English
 summary of its effects, which the engine produces from normalized effects.
+
+Every card shown gets its face picture (through `play.faces.MatchFaces`, when given) and the
+legal actions that name it, so the board is played by clicking the card itself; the list of
+every action stays as a fallback. Players read sticker texts, never sticker ids.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -19,25 +23,44 @@ from cards.text import abilities_text, ability_text, active_language, faction_na
 from play.engine import Action, GameState
 from play.engine.rules import ability_of
 
+if TYPE_CHECKING:
+    from play.faces import MatchFaces
+
+
 KIND_ORDER = ("pick", "choose", "done", "play", "use", "buy", "destroy", "attack", "end")
+CARD_KINDS = ("play", "use", "buy", "destroy", "pick")  # shown on the card they name
+EXPLORER = -1  # the instance id of `buy explorer` (play.engine.actions.EXPLORER)
+# Events of the previous turn shown in the "last turn" strip: what a player at the table notices.
+LAST_TURN_KINDS = ("play", "acquire", "upgrade", "scrap", "destroy", "attack", "recycle", "copy",
+                   "resign")
+CARD_EVENTS = ("play", "discard", "scrap", "acquire", "upgrade", "destroy", "copy")
 
 
 class Board:
     """Presents one seat's view; `context()` is the template's `board`."""
 
-    def __init__(self, view: dict, pack_data: dict, state: GameState | None = None) -> None:
-        self.view, self.state = view, state
+    def __init__(self, view: dict, pack_data: dict, state: GameState | None = None,
+                 faces: MatchFaces | None = None) -> None:
+        self.view, self.state, self.faces = view, state, faces
         self.lang = active_language()
-        self.factions = faction_names(pack_data, self.lang)
-        self.cards = {c["id"]: c for c in pack_data.get("cards", []) if isinstance(c, dict)}
-        self.stickers = _stickers(pack_data)
+        datas = [pack_data] + ([p.data for p in faces.packs[1:]] if faces else [])
+        self.factions: dict[str, str] = {}
+        self.cards: dict[str, dict] = {}
+        for data in datas:  # the match's own pack first: it wins a clash of ids
+            for faction_id, name in faction_names(data, self.lang).items():
+                self.factions.setdefault(faction_id, name)
+            for design in data.get("cards", []) or []:
+                if isinstance(design, dict):
+                    self.cards.setdefault(design.get("id"), design)
+        self.stickers, self.sticker_sides = _stickers(pack_data)
         self.by_inst: dict[int, dict] = {}
+        self.shown: list[dict] = []
 
     def context(self) -> dict[str, Any]:
         v = self.view
         me = v["seat"]
         players = [self.player(p) for p in v["players"]]
-        return {
+        board = {
             "seat": me, "me": players[me], "others": [p for p in players if p["seat"] != me],
             "players": players, "turn": v["turn"],
             "my_decision": v["decider"] == me and v["outcome"] is None,
@@ -45,14 +68,22 @@ class Board:
             "hand": [self.card(c) for c in v["hand"] or []],
             "trade_row": [self.card(c) if c else None for c in v["trade_row"]],
             "trade_deck_size": v["trade_deck_size"], "explorers": v["explorers"],
+            "explorer": self.explorer(),
             "acquiring": [self.card(c) for c in v["acquiring"]],
             "scrap_heap": [self.card(c) for c in v["scrap_heap"]],
             "pending": self.pending(v["pending"]),
             "actions": self.actions(v["legal"], v["labels"]),
             "log": self.log("log", "previous_turn_log")[0],
             "previous_turn_log": self.log("log", "previous_turn_log")[1],
+            "last_turn": self.last_turn(),
             "outcome": v["outcome"], "result_text": self.result_text(players),
         }
+        board["dock"] = self.attach(v["legal"], v["labels"], players)
+        if board["pending"]:
+            in_hand = {c["id"] for c in board["hand"]}
+            board["pending"]["extra_cards"] = [c for c in board["pending"]["cards"]
+                                               if c["id"] not in in_hand]
+        return board
 
     def result_text(self, players: list[dict]) -> str:
         """Return "Alice wins (authority)" in the active language, or "" while the game goes on."""
@@ -68,33 +99,88 @@ class Board:
     # -- cards --------------------------------------------------------------------------------
 
     def card(self, face: dict) -> dict[str, Any]:
-        """Return one card with its localized name, faction names and ability lines."""
+        """Return one card with its localized name, texts, picture and (later) its actions."""
         design = self.cards.get(face["card"], {})
-        lines = abilities_text(design.get("abilities", []), self.lang, self.factions)
         upgrade = face.get("upgrade")
-        if upgrade:
-            lines = lines + self.sticker_lines(upgrade["sticker"])
-        shown = {**face, "name": self.name(face), "lines": lines,
+        lines = self.ability_lines(design, upgrade["sticker"] if upgrade else None)
+        shown = {**face, "name": self.name(face), "lines": lines, "actions": [], "click": None,
                  "faction_names": [self.factions.get(f, f) for f in face.get("factions", [])]}
+        if "damage" in face:  # a base in play: what an attacker must still deal (C19)
+            shown["remaining"] = max(0, (face.get("defense") or 0) - face["damage"])
+        shown["alt"] = self.alt(shown)
+        shown["face_url"] = (self.faces.url(face["card"], upgrade["sticker"] if upgrade else None)
+                             if self.faces else "")
         self.by_inst[face["id"]] = shown
+        self.shown.append(shown)
         return shown
+
+    def alt(self, card: dict) -> str:
+        """Return a picture's alt text: the card's name, kind, cost, factions and every line."""
+        if card.get("type") == "base":
+            kind = _("Outpost") if card.get("outpost") else _("Base")
+            kind += " · " + _("defense %(n)s") % {"n": card.get("defense")}
+        else:
+            kind = _("Ship")
+        meta = [kind]
+        if card.get("cost") is not None:
+            meta.append(_("cost %(n)s") % {"n": card["cost"]})
+        meta += card["faction_names"]
+        if card.get("upgrade"):
+            meta.append(_("upgraded"))
+        text = " ".join(line if line.endswith((".", "!", "?")) else line + "."
+                        for line in card["lines"])
+        return f"{card['name']} ({', '.join(meta)}). {text}".strip()
 
     def name(self, face: dict) -> str:
         return text_in(face.get("name"), self.lang) or text_in(face.get("name"), "en") or face["card"]
 
+    def ability_lines(self, design: dict, sticker_id: str | None) -> list[str]:
+        """Return one line per ability in the engine's order (an upgraded copy: L15, L17)."""
+        raw = [a for a in design.get("abilities", []) if isinstance(a, dict)]
+        if not sticker_id:
+            return abilities_text(raw, self.lang, self.factions)
+        lines = [ability_text(a, self.lang, self.factions) for a in raw if a.get("when") != "onbuy"]
+        sticker = self.stickers.get(sticker_id, {})
+        added = self.sticker_lines(sticker_id)
+        primary = next((k for k, a in enumerate(a for a in raw if a.get("when") != "onbuy")
+                        if a.get("when") == "primary"), None)
+        if sticker.get("and") and primary is not None:  # "and ..." extends the primary (L15)
+            lines[primary] = " ".join([lines[primary], *added])
+            return lines
+        return lines + added
+
     def sticker_lines(self, sticker_id: str) -> list[str]:
+        """Return a sticker's printed text, or its abilities' text; never its id."""
         sticker = self.stickers.get(sticker_id)
         if sticker is None:
-            return [sticker_id]
+            return [_("an upgrade")]
         text = text_in(sticker.get("text"), self.lang)
-        return [text] if text else abilities_text(sticker.get("abilities", []), self.lang,
-                                                  self.factions)
+        if text:
+            return [text]
+        return [ability_text(a, self.lang, self.factions, extends_primary=bool(sticker.get("and")))
+                for a in sticker.get("abilities", [])]
+
+    def sticker(self, sticker_id: str) -> dict[str, str]:
+        """Return what an upgrade adds: the ability sticker's text and the faction sticker (L12)."""
+        side = self.sticker_sides.get(sticker_id, "")
+        return {"text": "; ".join(self.sticker_lines(sticker_id)),
+                "faction": self.factions.get(side, side)}
+
+    def explorer(self) -> dict[str, Any] | None:
+        """Return the explorer pile's card (bought with `buy explorer`), if the pack has one."""
+        card_id = next((cid for cid, d in self.cards.items() if d.get("role") == "explorer"), None)
+        if card_id is None:
+            return None
+        design = self.cards[card_id]
+        return self.card({"id": EXPLORER, "card": card_id, "name": design.get("name"),
+                          "type": design.get("type"), "cost": design.get("cost"),
+                          "factions": list(design.get("factions", []))})
 
     def player(self, data: dict) -> dict[str, Any]:
         return {**data, "name": data["name"] or _("Player %(n)s") % {"n": data["seat"] + 1},
                 "discard": [self.card(c) for c in data["discard"]],
                 "in_play": [self.card(c) for c in data["in_play"]],
-                "bases": [self.card(c) for c in data["bases"]]}
+                "bases": [self.card(c) for c in data["bases"]], "attack": None}
 
     # -- the turn's log --------------------------------------------------------------------------
 
@@ -110,6 +196,32 @@ class Board:
         events = [self.state.log, self.state.prev_log]
         return [[self.event_line(e, english) for e, english in zip(events[i], self.view[k])]
                 for i, k in enumerate(keys)]
+
+    def last_turn(self) -> dict[str, Any] | None:
+        """Return the other player's notable events (played, bought, attacked...) with faces.
+
+        On your turn that is the previous turn; while another player moves, their turn so far.
+        """
+        if self.state is None:
+            return None
+        now = self.state.active != self.view["seat"] and bool(self.state.log)
+        events = self.state.log if now else self.state.prev_log
+        seat = next((e[1] for e in events if e[0] == "end" and e[1] >= 0),
+                    next((e[1] for e in events if e[1] >= 0), -1))
+        items = []
+        for event in events:
+            if event[0] not in LAST_TURN_KINDS or event[1] < 0:
+                continue
+            item = {"text": self.event_line(event, ""), "kind": event[0], "face_url": "", "alt": ""}
+            if event[0] in CARD_EVENTS:
+                sticker = event[3] if event[0] == "upgrade" else None
+                item["alt"] = self.design_name(event[2])
+                item["face_url"] = self.faces.url(event[2], sticker) if self.faces else ""
+            items.append(item)
+        if seat < 0:
+            return None
+        return {"who": self.seat_name(seat), "mine": seat == self.view["seat"], "now": now,
+                "items": items}
 
     def event_line(self, event: tuple, english: str) -> str:
         kind, seat = event[0], event[1]
@@ -129,7 +241,7 @@ class Board:
         if kind == "acquire":
             template = _ACQUIRE.get(event[3], template)
         if kind == "upgrade":
-            values["sticker"] = event[3]
+            values.update(self.sticker(event[3]))
         if kind == "use":
             values["when"] = str(_WHEN.get(event[3], event[3]))
         if kind == "attack":
@@ -183,6 +295,74 @@ class Board:
             entries.append(entry)
         return sorted(entries, key=lambda e: KIND_ORDER.index(e["kind"]))
 
+    def attach(self, legal: list[str], labels: dict[str, str],
+               players: list[dict]) -> dict[str, Any]:
+        """Put each legal action on the card (or player) it names; return the rest for the dock.
+
+        A card whose only action is harmless (play, buy, use, destroy, choose) is played with
+        one click; a card with several actions, an upgrade to choose or a scrap ability (which
+        removes the card: never on a stray click) opens a small menu of its actions.
+        """
+        dock: dict[str, Any] = {"end": None, "done": None, "choices": [], "attacks": []}
+        on_card: dict[int, list[dict[str, Any]]] = {}
+        for notation in legal:
+            action = Action.parse(notation)
+            entry = {"notation": notation, "kind": action.kind,
+                     "label": self.label(action, labels.get(notation, notation))}
+            if action.kind in CARD_KINDS:
+                on_card.setdefault(action.card, []).append(self.card_entry(action, entry))
+            elif action.kind == "attack":
+                dock["attacks"].append(entry)
+                players[action.index]["attack"] = entry
+            elif action.kind == "choose":
+                dock["choices"].append(entry)
+            else:
+                dock[action.kind] = entry
+        for card in self.shown:
+            card["actions"] = on_card.get(card["id"], [])
+            only = card["actions"][0] if len(card["actions"]) == 1 else None
+            card["click"] = only if only and only["one_click"] else None
+        return dock
+
+    def card_entry(self, action: Action, entry: dict[str, Any]) -> dict[str, Any]:
+        """Return a card's action with its short menu text (and an upgrade's sticker text)."""
+        kind, short, sticker = action.kind, entry["label"], None
+        if kind == "play":
+            short = _("Play")
+        elif kind == "use":
+            short = self.use_text(action)
+        elif kind in ("buy", "pick") and action.sticker:
+            sticker = self.sticker(action.sticker)
+            design = self.cards.get(self.by_inst.get(action.card, {}).get("card", ""), {})
+            extra = 3 if design.get("type") == "base" else 2  # L11
+            short = (_("Buy and upgrade (+%(n)s trade):") if kind == "buy"
+                     else _("Take and upgrade (+%(n)s trade):")) % {"n": extra}
+        elif kind == "buy":
+            short = _("Buy")
+        elif kind == "destroy":
+            short = _("Destroy")
+        elif kind == "pick":
+            short = _("Choose")
+        scrapping = kind == "use" and self.ability_when(action) == "scrap"
+        return {**entry, "short": short, "sticker": sticker,
+                "one_click": not (scrapping or sticker)}
+
+    def ability_when(self, action: Action) -> str:
+        if self.state is None:
+            return ""
+        ability = ability_of(self.state, self.state.active, action.card, action.index)
+        return ability.when if ability else ""
+
+    def use_text(self, action: Action) -> str:
+        """Return the text of the ability a `use` action triggers ("Scrap: +2 combat")."""
+        face = self.by_inst.get(action.card, {})
+        lines = face.get("lines", [])
+        if 0 <= action.index < len(lines):
+            line = lines[action.index]
+            return line if self.ability_when(action) in ("ally", "scrap") else _(
+                "Use: %(text)s") % {"text": line}
+        return _("Use")
+
     def label(self, action: Action, english: str) -> str:
         kind = action.kind
         card = self.card_name(action.card)
@@ -207,10 +387,7 @@ class Board:
         return {"end": _("End turn"), "done": _("Done")}.get(kind, english)
 
     def use_label(self, action: Action, card: str) -> str:
-        ability = None
-        if self.state is not None:
-            ability = ability_of(self.state, self.state.active, action.card, action.index)
-        when = ability.when if ability else ""
+        when = self.ability_when(action)
         if when == "ally":
             return _("Ally ability of %(card)s") % {"card": card}
         if when == "scrap":
@@ -237,8 +414,7 @@ class Board:
         return str(inst)
 
     def sticker_label(self, sticker_id: str) -> str:
-        lines = "; ".join(self.sticker_lines(sticker_id))
-        return _("upgrade with %(sticker)s: %(text)s") % {"sticker": sticker_id, "text": lines}
+        return _("upgrade with “%(text)s” + %(faction)s") % self.sticker(sticker_id)
 
 
 def _choose_branches(design: dict) -> list | None:
@@ -252,15 +428,17 @@ def _choose_branches(design: dict) -> list | None:
     return found[0] if len(found) == 1 and isinstance(found[0], list) else None
 
 
-def _stickers(pack_data: dict) -> dict[str, dict]:
-    """Return {sticker id: sticker} of a legacy pack's sheets (`sheet:cost:kind`, L12)."""
-    found = {}
+def _stickers(pack_data: dict) -> tuple[dict[str, dict], dict[str, str]]:
+    """Return {sticker id: sticker} of a legacy pack's sheets (`sheet:cost:kind`, L12) and
+    {sticker id: the sheet's side}, whose faction the faction sticker adds (L16)."""
+    found, sides = {}, {}
     for sheet in pack_data.get("sticker_sheets", []) or []:
         for row in sheet.get("rows", []):
             for kind in ("ship", "base"):
                 if isinstance(row.get(kind), dict):
-                    found[f"{sheet['id']}:{row['cost']}:{kind}"] = row[kind]
-    return found
+                    sticker_id = f"{sheet['id']}:{row['cost']}:{kind}"
+                    found[sticker_id], sides[sticker_id] = row[kind], sheet.get("side", "")
+    return found, sides
 
 
 _EVENTS = {
@@ -275,7 +453,7 @@ _EVENTS = {
     "scrap": gettext_lazy("%(who)s scrapped %(card)s"),
     "destroy": gettext_lazy("%(who)s destroyed %(card)s of %(whose)s"),
     "acquire": gettext_lazy("%(who)s acquired %(card)s"),
-    "upgrade": gettext_lazy("%(who)s upgraded %(card)s with sticker %(sticker)s"),
+    "upgrade": gettext_lazy("%(who)s upgraded %(card)s: “%(text)s” + %(faction)s"),
     "use": gettext_lazy("%(who)s used the %(when)s ability of %(card)s"),
     "attack": gettext_lazy("%(who)s attacked %(whom)s for %(n)s"),
     "recycle": gettext_lazy("%(who)s took %(card)s from their discard pile into their hand"),

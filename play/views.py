@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaign.models import Campaign
 from play import services
 from play.engine import view
+from play.faces import MatchFaces, web_size
 from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
 from play.models import Match, MatchSeat
 from play.presenters import Board
@@ -57,11 +58,12 @@ def _match_for(request: HttpRequest, pk: int) -> tuple[Match, MatchSeat]:
 def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "") -> dict:
     """Return the page's context: only this seat's view of the game, presented as a board."""
     state = services.engine_state(match)
-    board = Board(view(state, seat.index), match.pack.data, state).context()
+    faces = MatchFaces(match)
+    board = Board(view(state, seat.index), match.pack.data, state, faces).context()
     invites = [request.build_absolute_uri(f"/play/join/{s.invite_token}/")
                for s in match.seats.all() if s.is_open]
     return {"match": match, "seat": seat, "board": board, "error": error, "invites": invites,
-            "poll_seconds": POLL_SECONDS, "version": match.version}
+            "poll_seconds": POLL_SECONDS, "version": match.version, "face_size": web_size()}
 
 
 def _board(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "",
