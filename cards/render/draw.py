@@ -60,7 +60,7 @@ GAP = 10
 PAD = 12
 ICON_COLUMN = 66
 BODY_SIZES = range(38, 15, -1)
-COMFORT = 9  # the first nine body sizes (38 to 30) count as comfortable
+COMFORT = 5  # the first five body sizes (38 to 34) count as comfortable
 PRIMARY_SCALE = 1.2
 MIN_SIZE = 14
 
@@ -526,6 +526,20 @@ def draw_face(face: CardFace, lang: str) -> Drawn:
     factions = [f for f in design.get("factions") or [] if isinstance(f, str)]
     c = Canvas()
     c.rounded((INSET, INSET, W - INSET, H - INSET), 30, fill=PANEL)
+    _header(c, face, lang, names, factions)
+    _art(c, face, factions)
+    is_base = design.get("type") == "base"
+    _text_area(c, face, lang, names, TEXT_BOTTOM_BASE if is_base else TEXT_BOTTOM_SHIP)
+    if is_base and isinstance(design.get("defense"), int):
+        _shield(c, design["defense"], bool(design.get("outpost")))
+    _footer(c, face, lang, SHIELD[0] - 16 if is_base else TEXT_RIGHT)
+    return c.drawn
+
+
+def _header(c: Canvas, face: CardFace, lang: str, names: dict[str, str],
+            factions: list[str]) -> None:
+    """Draw the faction band with its emblems, the name, the cost coin and the type line."""
+    design = face.design
     _band(c, factions)
     draw_emblem(c.draw, factions[0] if factions else None, 92, 86, 54)
     name_left = 160
@@ -539,71 +553,67 @@ def draw_face(face: CardFace, lang: str) -> Drawn:
     c.text("name", name, name_left, 86 - name.height / 2, fill=_name_colour(factions))
     if isinstance(cost, int):
         _coin(c, cost)
-    _art(c, face, factions)
     type_right = FACTION_STICKER[0] - 12 if face.upgradable else TEXT_RIGHT
     type_line = fit(_type_line(design, lang, names), type_right - TEXT_LEFT, 40,
                     list(range(26, MIN_SIZE - 1, -1)), max_lines=1)
     c.text("type", type_line, TEXT_LEFT, 156 + (40 - type_line.height) / 2, fill=PALE)
 
-    is_base = design.get("type") == "base"
-    bottom = TEXT_BOTTOM_BASE if is_base else TEXT_BOTTOM_SHIP
-    blocks = _blocks(design, lang, names)
+
+def _text_area(c: Canvas, face: CardFace, lang: str, names: dict[str, str], bottom: int) -> None:
+    """Draw the abilities, the sticker slot (empty or filled), the on-buy lines and the flavour."""
+    blocks = _blocks(face.design, lang, names)
     leftover = _layout_blocks(blocks, face.upgradable, bottom)
     # Room to spare goes to the sticker slot first (up to SLOT_EXTRA), then to the flavour text.
-    slot_height = SLOT_HEIGHT + min(leftover, SLOT_EXTRA)
-    upgraded = bool(face.stickers)
-    y = TEXT_TOP
-    primary_bottom: int | None = None
-    slot_box: Box | None = None
-    onbuy = [b for b in blocks if b.kind == "onbuy"]
+    slot_height = SLOT_HEIGHT + min(leftover, SLOT_EXTRA) if face.upgradable else 0
+    y, primary_bottom, slot_box = TEXT_TOP, None, None
     for block in blocks:
         if block.kind == "onbuy":
             continue
-        if slot_box is None and face.upgradable and block.kind != "primary":
-            slot_box = (TEXT_LEFT, y, TEXT_RIGHT, y + slot_height)
-            y += slot_height + GAP
+        if slot_box is None and slot_height and block.kind != "primary":
+            slot_box, y = (TEXT_LEFT, y, TEXT_RIGHT, y + slot_height), y + slot_height + GAP
         y = _block(c, block, y) + GAP
         if block.kind == "primary":
             primary_bottom = y - GAP
-    if slot_box is None and face.upgradable:
-        slot_box = (TEXT_LEFT, y, TEXT_RIGHT, y + slot_height)
-        y += slot_height + GAP
-    # On-buy lines hang from the bottom of the text area, so dropping them (L17) moves nothing.
-    onbuy_top = bottom - sum(b.height() + GAP for b in onbuy) + GAP
-    flavor_bottom = onbuy_top - GAP
-    if onbuy:
-        onbuy_region = (TEXT_LEFT, onbuy_top, TEXT_RIGHT, bottom)
-        if upgraded:
-            c.drawn.sticker_regions.append(onbuy_region)
-        else:
-            top = onbuy_top
-            for block in onbuy:
-                top = _block(c, block, top) + GAP
-    _flavor(c, design, lang, y, flavor_bottom, is_base)
+    if slot_box is None and slot_height:
+        slot_box, y = (TEXT_LEFT, y, TEXT_RIGHT, y + slot_height), y + slot_height + GAP
+    onbuy_top = _onbuy(c, [b for b in blocks if b.kind == "onbuy"], bool(face.stickers), bottom)
+    _flavor(c, face.design, lang, y, onbuy_top - GAP, face.design.get("type") == "base")
     if slot_box is not None:
-        region = (slot_box[0], slot_box[1] - 24, slot_box[2], slot_box[3])
-        c.drawn.sticker_regions.append(region)
-        c.drawn.sticker_regions.append(FACTION_STICKER)
-        ability_stickers = [s for s in face.stickers if s.abilities or s.text]
-        if ability_stickers:
-            sticker = ability_stickers[0]
-            # An "and" sticker reads at the primary ability's size, any other at the body size.
-            sizes = [b.fitted.size for b in blocks if b.fitted is not None
-                     and (b.kind == "primary") == sticker.extends_primary]
-            largest = sizes[0] if sizes else BODY_SIZES[0]
-            _sticker(c, sticker, slot_box, primary_bottom, lang, names, largest)
-        else:
-            c.rounded(slot_box, 14, outline=SLOT, width=3)
-        if face.stickers:
-            _faction_sticker(c, face.stickers[0].side, lang, names)
-    elif face.stickers:
-        # A face that keeps no slot (not a trade card) still shows what was applied.
-        c.drawn.sticker_regions.append(FACTION_STICKER)
+        _stickers(c, face, slot_box, primary_bottom, blocks, lang, names)
+
+
+def _onbuy(c: Canvas, onbuy: list[Block], upgraded: bool, bottom: int) -> int:
+    """Draw the on-buy lines at the bottom of the text area (none once upgraded, L17); return top.
+
+    They hang from the bottom so that dropping them from an upgraded copy moves nothing else.
+    """
+    top = bottom - sum(b.height() + GAP for b in onbuy) + GAP
+    if onbuy and upgraded:
+        c.drawn.sticker_regions.append((TEXT_LEFT, top, TEXT_RIGHT, bottom))
+    elif onbuy:
+        y = top
+        for block in onbuy:
+            y = _block(c, block, y) + GAP
+    return top
+
+
+def _stickers(c: Canvas, face: CardFace, slot_box: Box, primary_bottom: int | None,
+              blocks: list[Block], lang: str, names: dict[str, str]) -> None:
+    """Fill the sticker slot and the faction sticker place, or outline the empty slot."""
+    c.drawn.sticker_regions.append((slot_box[0], slot_box[1] - 24, slot_box[2], slot_box[3]))
+    c.drawn.sticker_regions.append(FACTION_STICKER)
+    ability_stickers = [s for s in face.stickers if s.abilities or s.text]
+    if ability_stickers:
+        sticker = ability_stickers[0]
+        # An "and" sticker reads at the primary ability's size, any other at the body size.
+        sizes = [b.fitted.size for b in blocks if b.fitted is not None
+                 and (b.kind == "primary") == sticker.extends_primary]
+        largest = sizes[0] if sizes else BODY_SIZES[0]
+        _sticker(c, sticker, slot_box, primary_bottom, lang, names, largest)
+    else:
+        c.rounded(slot_box, 14, outline=SLOT, width=3)
+    if face.stickers:
         _faction_sticker(c, face.stickers[0].side, lang, names)
-    if is_base and isinstance(design.get("defense"), int):
-        _shield(c, design["defense"], bool(design.get("outpost")))
-    _footer(c, face, lang, SHIELD[0] - 16 if is_base else TEXT_RIGHT)
-    return c.drawn
 
 
 def _flavor(c: Canvas, design: dict[str, Any], lang: str, top: int, bottom: int,

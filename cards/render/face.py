@@ -74,7 +74,8 @@ class CardFace:
     @property
     def upgradable(self) -> bool:
         """Return whether the layout keeps room for stickers (legacy trade/post-campaign cards)."""
-        return self.legacy and self.design.get("role", "trade") in UPGRADABLE_ROLES
+        return bool(self.stickers) or (
+            self.legacy and self.design.get("role", "trade") in UPGRADABLE_ROLES)
 
     def factions_in(self, lang: str) -> dict[str, str]:
         """Return {faction id: name in `lang`}."""
