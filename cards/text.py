@@ -32,6 +32,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "discount": "the next {what} you acquire this turn costs {n} less",
         "recycle": "you may move {cards} from your discard pile {to}",
         "copy_ship": "copy another ship you played this turn",
+        "copy_base": "this card becomes a copy of any base in play until your turn ends "
+                     "(with that base's factions too)",
+        "this_to_hand": "put this card into your hand",
+        "repeat_times": "{n} times: {effects}", "repeat_per": "for {counter}: {effects}",
         "choose": "choose one: {options}", "or": "; or ", "nothing": "nothing",
         "may": "you may: {effects}", "if": "if {cond}: {then}", "else": "; otherwise {other}",
         "purge": "scrap the {which} card of the trade row",
@@ -67,6 +71,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "discount": "следующее приобретение в этот ход ({what}) стоит на {n} меньше",
         "recycle": "можете переложить {cards} из сброса {to}",
         "copy_ship": "скопируйте другой корабль, разыгранный в этот ход",
+        "copy_base": "до конца хода эта карта становится копией любой базы в игре "
+                     "(и получает фракции этой базы)",
+        "this_to_hand": "возьмите эту карту в руку",
+        "repeat_times": "{n} раз(а): {effects}", "repeat_per": "за {counter}: {effects}",
         "choose": "выберите одно: {options}", "or": "; или ", "nothing": "ничего",
         "may": "можете: {effects}", "if": "если {cond}: {then}", "else": "; иначе {other}",
         "purge": "отправьте в утиль {which} карту торгового ряда",
@@ -113,6 +121,10 @@ COUNTERS: dict[str, dict[str, tuple[str, str]]] = {
         "last_count": ("each card discarded or scrapped this way",
                        "cards discarded or scrapped this way"),
         "turn": ("each of your turns", "your turn number"),
+        "opponent_bases_in_play": ("each base your opponents have in play",
+                                   "bases your opponents have in play"),
+        "scrapped_this_turn": ("each card you scrapped from your hand or discard pile this turn",
+                               "cards you scrapped from your hand or discard pile this turn"),
     },
     "ru": {
         "ships_played": ("каждый разыгранный корабль", "разыгранных кораблей"),
@@ -135,6 +147,9 @@ COUNTERS: dict[str, dict[str, tuple[str, str]]] = {
         "last_count": ("каждую карту, сброшенную или отправленную в утиль так",
                        "карт, сброшенных или отправленных в утиль так"),
         "turn": ("каждый ваш ход", "номер вашего хода"),
+        "opponent_bases_in_play": ("каждую базу противника в игре", "баз противника в игре"),
+        "scrapped_this_turn": ("каждую карту, отправленную в утиль из руки или сброса в этот ход",
+                               "карт, отправленных в утиль из руки или сброса в этот ход"),
     },
 }
 
@@ -293,6 +308,16 @@ def _if(r: _Renderer, v: Mapping[str, Any]) -> str:
     return text
 
 
+def _repeat(r: _Renderer, v: Mapping[str, Any]) -> str:
+    times, effects = v["times"], r.effects(v["do"])
+    if isinstance(times, int):
+        return r.p["repeat_times"].format(n=times, effects=effects)
+    text = r.p["repeat_per"].format(counter=r.counter(times["per"]), effects=effects)
+    if times.get("times", 1) != 1:
+        text = r.p["repeat_times"].format(n=times["times"], effects=text)
+    return text
+
+
 def _purge(r: _Renderer, which: str) -> str:
     if which.startswith("slot:"):
         return r.p["purge"].format(which=r.p["slot"].format(n=which.partition(":")[2]))
@@ -317,6 +342,9 @@ EFFECTS: dict[str, Callable[[_Renderer, Any], str]] = {
     "discount": _discount,
     "recycle": _recycle,
     "copy_ship": lambda r, _v: r.p["copy_ship"],
+    "copy_base": lambda r, _v: r.p["copy_base"],
+    "this_to_hand": lambda r, _v: r.p["this_to_hand"],
+    "repeat": _repeat,
     "choose": _choose,
     "may": lambda r, v: r.p["may"].format(effects=r.effects(v)),
     "if": _if,

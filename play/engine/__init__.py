@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .actions import Action
-from .content import Pack, load_pack, validate_rules
+from .content import Pack, load_pack, merge_packs, validate_rules
 from .errors import EngineError, IllegalAction, PackError, SetupError
 from .rules import apply, decider, legal_actions, new_game, resign
 from .setup import GameSetup, SeatSetup
@@ -33,7 +33,7 @@ from .view import view
 __all__ = [
     "Action", "EngineError", "GameSetup", "GameState", "IllegalAction", "Outcome", "Pack",
     "PackError", "SeatSetup", "SetupError", "apply", "clone", "decider", "deserialize",
-    "legal_actions", "load_pack", "new_game", "outcome", "public_view", "replay", "resign",
+    "legal_actions", "load_pack", "merge_packs", "new_game", "outcome", "public_view", "replay", "resign",
     "serialize", "tiny_pack", "validate_rules", "view",
 ]
 

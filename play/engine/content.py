@@ -10,6 +10,7 @@ masks), so the rules code never re-reads JSON while a game runs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .errors import PackError
@@ -27,6 +28,7 @@ TRIGGER_EVENTS = ("acquire", "play", "scrap", "destroy_base")
 PLAIN_COUNTERS = (
     "ships_played", "other_ships_played", "cards_played", "bases_in_play", "outposts_in_play",
     "hand", "deck", "discard", "authority", "opponent_authority", "last_count", "turn",
+    "opponent_bases_in_play", "scrapped_this_turn",
 )
 FACTION_COUNTERS = ("faction_played:", "faction_in_play:", "trade_row_faction:")
 STATS = (
@@ -34,6 +36,7 @@ STATS = (
     "authority_gained", "outpost_turn_starts", "ships_played_total",
 )
 MATCH_KEYS = ("card", "faction", "type", "role", "cost_at_least", "cost_at_most", "upgraded")
+MAX_REPEAT = 32  # a "repeat" runs its effects at most this often (a counter may say more)
 MAX_ABILITIES = 16  # ability indexes are packed into a small int per card instance
 
 
@@ -154,6 +157,64 @@ def load_pack(raw: Any, source: str = "") -> Pack:
     'x'
     """
     return _Loader(source).load(raw)
+
+
+MIX_SEPARATOR = "+"  # the id of a mixed pack joins its packs' ids: "core-set+colony-wars"
+
+
+def merge_packs(packs: Sequence[Pack]) -> Pack:
+    """Return one pack for a game mixing several (the first pack's, plus the others' trade cards).
+
+    Everything but the trade deck comes from the first pack: scouts, vipers, explorers, starters,
+    sides, sheets, scenarios. The other packs add their `trade` cards (and factions), so the
+    default trade deck is the union. A card id must not be in two of the packs: such a mix is
+    refused with `PackError` naming the id and both packs (the engine tells cards apart by id, so
+    a clash would silently merge two designs). The result's id joins the ids with "+" in order,
+    so a saved setup names exactly the mix it was made with.
+
+    >>> from play.engine import tiny_pack
+    >>> other = tiny_pack(); other["pack"]["id"] = "other"
+    >>> merge_packs([load_pack(tiny_pack()), load_pack(other)])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    play.engine.errors.PackError: cannot mix pack "other" with "tiny": ... id "blob-fighter"
+    >>> other["cards"] = [dict(c, id="other-" + c["id"]) for c in other["cards"]]
+    >>> mixed = merge_packs([load_pack(tiny_pack()), load_pack(other)])
+    >>> mixed.id, len(mixed.default_trade_deck), len(mixed.designs_with_role("scout"))
+    ('tiny+other', 20, 1)
+    """
+    if not packs:
+        raise PackError("mixing packs needs at least one pack")
+    first = packs[0]
+    if len(packs) == 1:
+        return first
+    seen_packs = {first.id}
+    owner = {card.get("id"): first.id for card in first.raw["cards"] if isinstance(card, dict)}
+    cards = list(first.raw["cards"])
+    factions = list(first.raw.get("factions", []))
+    faction_ids = {f.get("id") for f in factions if isinstance(f, dict)}
+    for pack in packs[1:]:
+        if pack.id in seen_packs:
+            raise PackError(f'cannot mix pack "{pack.id}" into the game twice')
+        seen_packs.add(pack.id)
+        for faction in pack.raw.get("factions", []):
+            if faction.get("id") not in faction_ids:
+                faction_ids.add(faction.get("id"))
+                factions.append(faction)
+        for card in pack.raw["cards"]:
+            if card.get("role") != "trade":
+                continue  # the first pack's scouts, vipers, explorers and starters are used
+            if card["id"] in owner:
+                raise PackError(f'cannot mix pack "{pack.id}" with "{owner[card["id"]]}": both '
+                                f'have a card with the id "{card["id"]}"')
+            owner[card["id"]] = pack.id
+            cards.append(card)
+    header = dict(first.raw["pack"], id=MIX_SEPARATOR.join(p.id for p in packs))
+    names = [p.raw["pack"].get("name") for p in packs]
+    if all(isinstance(n, dict) for n in names):
+        header["name"] = {lang: " + ".join(str(n.get(lang, "")) for n in names)
+                          for lang in ("en", "ru")}
+    raw = dict(first.raw, pack=header, factions=factions, cards=cards)
+    return load_pack(raw, source=header["id"])
 
 
 class _Loader:
@@ -305,6 +366,8 @@ class _Loader:
             effects = tuple(self.static(s, f"{path}.do[{k}]") for k, s in enumerate(do))
         else:
             effects = self.effects(do, f"{path}.do")
+            if when != "onbuy" and uses_effect(effects, "this_to_hand"):
+                raise self.fail(f"{path}.do", '"this_to_hand" belongs in an on-buy ability')
         return Ability(when, faction, self.bits.get(faction, 0), effects, index, text)
 
     def static(self, raw: Any, path: str) -> tuple:
@@ -714,6 +777,14 @@ def _check_if(ld: _Loader, arg: Any, path: str) -> tuple:
             ld.effects(arg.get("else", []), f"{path}.else"))
 
 
+def _check_repeat(ld: _Loader, arg: Any, path: str) -> tuple:
+    arg = ld.fields(arg, path, ("times", "do"))
+    times = ld.amount(arg.get("times"), f"{path}.times")
+    if times.__class__ is int and times > MAX_REPEAT:
+        raise ld.fail(f"{path}.times", f"at most {MAX_REPEAT} repetitions")
+    return (times, ld.effects(arg.get("do"), f"{path}.do"))
+
+
 def _check_purge(ld: _Loader, arg: Any, path: str) -> tuple:
     if arg in ("cheapest", "most_expensive"):
         return (arg, 0)
@@ -729,8 +800,25 @@ _EFFECT_CHECKS = {
     "destroy_base": _check_destroy_base, "acquire_free": _check_acquire_free,
     "next_acquire": _check_next_acquire, "discount": _check_discount, "recycle": _check_recycle,
     "copy_ship": _check_true, "choose": _check_choose, "may": _check_may, "if": _check_if,
-    "purge_trade_row": _check_purge,
+    "purge_trade_row": _check_purge, "this_to_hand": _check_true, "copy_base": _check_true,
+    "repeat": _check_repeat,
 }
+
+
+def uses_effect(effects: tuple, kind: str) -> bool:
+    """Return whether normalized effects use `kind`, also inside choose / may / if / repeat."""
+    for k, arg in effects:
+        if k == kind:
+            return True
+        if k == "choose" and any(uses_effect(branch, kind) for branch in arg):
+            return True
+        if k == "may" and uses_effect(arg, kind):
+            return True
+        if k == "if" and (uses_effect(arg[1], kind) or uses_effect(arg[2], kind)):
+            return True
+        if k == "repeat" and uses_effect(arg[1], kind):
+            return True
+    return False
 
 
 def matches(design: Design, match: dict, fbits: dict[str, int]) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import ops
+from .content import MAX_REPEAT
 from .state import Decision, Frame, GameState, copied_design
 
 
@@ -136,6 +137,32 @@ def copy_options(state: GameState, seat: int, src: int) -> list[int]:
     return [c for c in state.ships[seat] if c != src and c in state.played]
 
 
+def _copy_base(state: GameState, frame: Frame, arg: bool) -> None:
+    ask(state, frame, "copy_base", frame[0], copy_base_options(state, frame[1]), 1, 1)
+
+
+def copy_base_options(state: GameState, src: int) -> list[int]:
+    """Return every base in play, anyone's, except the copying card itself (Stealth Tower)."""
+    return [c for bases in state.bases for c in bases if c != src]
+
+
+def _this_to_hand(state: GameState, frame: Frame, arg: bool) -> None:
+    """On buy: put the acquired card into its owner's hand from where it was placed."""
+    seat, inst = frame[0], frame[1]
+    for zone in (state.discard[seat], state.deck[seat]):
+        if inst in zone:
+            zone.remove(inst)
+            state.hand[seat].append(inst)
+            state.log.append(("to_hand", seat, state.design[inst].id))
+            return
+
+
+def _repeat(state: GameState, frame: Frame, arg: tuple) -> None:
+    times, todo = arg
+    n = times if times.__class__ is int else ops.amount(state, frame[0], times, frame)
+    push(state, frame[0], frame[1], todo * max(0, min(n, MAX_REPEAT)))
+
+
 def _choose(state: GameState, frame: Frame, arg: tuple) -> None:
     ask(state, frame, "choose", frame[0], list(range(len(arg))), 1, 1, arg)
 
@@ -200,8 +227,8 @@ EFFECTS: dict[str, Callable[[GameState, Frame, Any], None]] = {
     "discard": _discard, "opponent_discards": _opponent_discards, "scrap": _scrap,
     "destroy_base": _destroy_base, "acquire_free": _acquire_free, "next_acquire": _next_acquire,
     "discount": _discount, "recycle": _recycle, "copy_ship": _copy_ship, "choose": _choose,
-    "may": _may, "if": _if, "purge_trade_row": _purge_trade_row,
-    "_place": _place, "_refill": _refill,
+    "may": _may, "if": _if, "purge_trade_row": _purge_trade_row, "copy_base": _copy_base,
+    "this_to_hand": _this_to_hand, "repeat": _repeat, "_place": _place, "_refill": _refill,
 }
 
 
@@ -259,6 +286,8 @@ def _pick_scrap(state: GameState, d: Decision, seat: int, inst: int, sticker: st
         zone = state.hand[seat] if inst in state.hand[seat] else state.discard[seat]
         zone.remove(inst)
         ops.to_heap(state, seat, inst)
+        stats = state.stats[seat]
+        stats[ops.TURN_SCRAPS] = stats.get(ops.TURN_SCRAPS, 0) + 1
     ops.fire_trigger(state, seat, "scrap", inst)
 
 
@@ -290,10 +319,20 @@ def _pick_copy(state: GameState, d: Decision, seat: int, inst: int, sticker: str
         push(state, seat, src, ability.effects)
 
 
+def _pick_copy_base(state: GameState, d: Decision, seat: int, inst: int, sticker: str) -> None:
+    """Stealth Tower: until the turn ends it has the base's abilities and factions too; the
+    copied primaries are used like any base primary (C10), its own defense stays."""
+    src = d.src
+    tower = state.design[src]
+    state.copied[src] = inst
+    state.design[src] = copied_design(tower, state.design[inst])
+    state.log.append(("copy", seat, tower.id, state.design[inst].id))
+
+
 PICKS = {
     "discard": _pick_discard, "opp_discard": _pick_discard, "scrap": _pick_scrap,
     "destroy_base": _pick_destroy, "acquire_free": _pick_acquire, "recycle": _pick_recycle,
-    "copy_ship": _pick_copy,
+    "copy_ship": _pick_copy, "copy_base": _pick_copy_base,
 }
 
 

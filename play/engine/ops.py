@@ -12,6 +12,7 @@ from .content import Design, matches
 from .setup import upgraded_design
 from .state import Frame, GameState, Outcome
 
+TURN_SCRAPS = "scrapped_this_turn"  # stats key: cards scrapped from hand/discard this turn
 ABILITY_SLOTS = 16  # key of "ability used this turn" = card id * 16 + ability index (C11)
 
 
@@ -379,6 +380,10 @@ def _opponent_authority(state: GameState, seat: int, frame: Frame | None) -> int
     return state.authority[state.game.team[foes[0]]] if foes else 0
 
 
+def _opponent_bases(state: GameState, seat: int, frame: Frame | None) -> int:
+    return sum(len(state.bases[foe]) for foe in enemies(state, seat))
+
+
 _COUNTERS = {
     "ships_played": _ships_played,
     "other_ships_played": _other_ships_played,
@@ -392,6 +397,8 @@ _COUNTERS = {
     "opponent_authority": _opponent_authority,
     "last_count": lambda s, seat, f: f[4] if f is not None else 0,
     "turn": lambda s, seat, f: s.turns[seat],
+    "opponent_bases_in_play": _opponent_bases,
+    "scrapped_this_turn": lambda s, seat, f: s.stats[seat].get(TURN_SCRAPS, 0),
 }
 
 

@@ -411,7 +411,8 @@ def pick_sticker_error(state: GameState, kind: str, seat: int, inst: int, sticke
 DECISION_ACTIONS = {
     "discard": ("pick", "done"), "opp_discard": ("pick", "done"), "scrap": ("pick", "done"),
     "destroy_base": ("pick", "done"), "acquire_free": ("pick", "done"),
-    "recycle": ("pick", "done"), "copy_ship": ("pick", "done"), "choose": ("choose",),
+    "recycle": ("pick", "done"), "copy_ship": ("pick", "done"), "copy_base": ("pick", "done"),
+    "choose": ("choose",),
     "may": ("choose",), "destination": ("choose",),
 }
 
@@ -646,6 +647,7 @@ def _apply_end(state: GameState, a: Action) -> None:
         state.copied.clear()
     state.trade[seat] = 0
     state.combat[seat] = 0
+    state.stats[seat].pop(ops.TURN_SCRAPS, None)
     discard = state.discard[seat]
     discard.extend(state.ships[seat])
     discard.extend(state.hand[seat])

@@ -8,6 +8,9 @@ bot name: ``--opt search:iterations=32`` (values are read as JSON when they pars
 needs no scenario: the seats take the two sides' personal decks (L7) and each side's scenario-1
 sticker sheet, which is also its political-victory sheet (L18, L19), so upgrades happen too.
 
+``--pack core.json,colony-wars.json`` mixes packs: the trade deck is the union of their trade
+cards; scouts, vipers, explorers (and a legacy pack's sides) come from the first.
+
 A progress bar goes to stderr only when stderr is a terminal, so piped output stays clean.
 """
 
@@ -22,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import GameSetup, Pack, PackError, SeatSetup, apply, load_pack, new_game
+from . import GameSetup, Pack, PackError, SeatSetup, apply, load_pack, merge_packs, new_game
 from .bots import Bot
 from .bots.registry import get_bot
 from .errors import EngineError
@@ -172,10 +175,25 @@ def read_pack(path: str) -> Pack:
         raise ValueError(f"invalid pack: {exc}") from None
 
 
+def read_packs(paths: str) -> Pack:
+    """Load a comma-separated list of pack files and mix them (the first pack's starting cards,
+    every pack's trade cards); `ValueError` with a readable message if they cannot be used."""
+    files = [p.strip() for p in paths.split(",") if p.strip()]
+    if not files:
+        raise ValueError("--pack needs at least one pack file")
+    packs = [read_pack(path) for path in files]
+    try:
+        return merge_packs(packs)
+    except PackError as exc:
+        raise ValueError(f"cannot mix these packs: {exc}") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m play.engine.simulate",
                                      description="Play bot-versus-bot games; last line is JSON.")
-    parser.add_argument("--pack", required=True, help="content pack JSON file")
+    parser.add_argument("--pack", required=True,
+                        help="content pack JSON file; several, comma-separated, mix their trade "
+                             "decks (starting cards from the first)")
     parser.add_argument("--bots", default="heuristic,random",
                         help="comma-separated bot names, one per seat (random, heuristic, search)")
     parser.add_argument("--games", type=int, default=100)
@@ -197,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = parse_options(args.opt)
         for name in names:  # fail on a bad bot name or option before playing anything
             get_bot(name, seed=0, **options.get(name, {}))
-        pack = read_pack(args.pack)
+        pack = read_packs(args.pack)
         summary = run(pack, names, args.games, args.seed, options, progress=sys.stderr.isatty())
     except (ValueError, EngineError) as exc:
         print(f"simulate: {exc}", file=sys.stderr)

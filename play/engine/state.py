@@ -18,7 +18,7 @@ from .setup import Game, upgraded_design
 Frame = list
 
 DECISION_KINDS = ("discard", "opp_discard", "scrap", "destroy_base", "acquire_free", "recycle",
-                  "copy_ship", "choose", "may", "destination")
+                  "copy_ship", "copy_base", "choose", "may", "destination")
 
 
 class Decision:
@@ -241,7 +241,8 @@ def state_from_dict(data: dict, game: Game) -> GameState:
 
 
 def copied_design(needle: Design, target: Design) -> Design:
-    """Return a card that gained another ship's factions and abilities this turn (copy_ship)."""
+    """Return a card that gained another card's factions and abilities this turn (copy_ship,
+    copy_base)."""
     offset = len(needle.abilities)
     extra = tuple(a._replace(index=offset + k) for k, a in enumerate(target.abilities))
     return needle.derive(abilities=needle.abilities + extra[: 16 - offset],

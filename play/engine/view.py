@@ -122,6 +122,7 @@ _PROMPTS = {
     "acquire_free": "Acquire a card from the trade row for free (you may decline)",
     "recycle": "Move up to {n} card(s) from your discard pile",
     "copy_ship": "Choose a ship you played this turn to copy",
+    "copy_base": "Choose a base in play to copy until your turn ends",
     "choose": "Choose one",
     "may": "Do you use this ability?",
     "destination": "Where does the card you acquired go?",
@@ -207,6 +208,8 @@ def render(state: GameState, event: tuple) -> str:
         return f"{who} put a card from their discard pile on top of their deck"
     if kind == "copy":
         return f"{who}'s {name(event[2])} copied {name(event[3])}"
+    if kind == "to_hand":
+        return f"{who} put {name(event[2])} into their hand"
     if kind == "end":
         return f"{who} ended their turn"
     if kind == "resign":

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .. import ops
 from ..actions import ATTACK, CHOOSE, DESTROY, DONE, END, EXPLORER, PICK, PLAY, Action, intern
-from ..content import Design
+from ..content import Design, uses_effect
 from ..effects import acquire_options
 from ..rules import attack_error, legal_actions, use_error
 from ..state import GameState
@@ -36,6 +36,7 @@ FACTION_BONUS = 0.35     # per owned card of the same faction (allies fire more 
 FACTION_BONUS_CAP = 1.5  # ... but never more than this
 UPGRADE_BONUS = 1.2      # an upgrade adds a sticker and a faction: a bit more than its price
 POLITICAL_BONUS = 3.0    # a sticker of the scenario sheet brings political victory closer (L19)
+THIS_TO_HAND_BONUS = 2.0  # a card bought into the hand is played this turn, not reshuffled first
 LATE_AUTHORITY = 20      # opponent authority at which cheap cards are scrapped for combat
 
 
@@ -264,7 +265,7 @@ def buy_options(state: GameState, seat: int) -> list[tuple[int, float, Action]]:
             continue
         design = state.design[state.explorers[-1] if action.card == EXPLORER else action.card]
         cost = ops.price(state, seat, design)[0]
-        value = buy_value(design, counts)
+        value = buy_value(design, counts) + into_hand_worth(state, seat, design)
         if action.sticker:
             cost += ops.upgrade_cost(design)
             value += ops.upgrade_cost(design) * UPGRADE_BONUS
@@ -272,6 +273,30 @@ def buy_options(state: GameState, seat: int) -> list[tuple[int, float, Action]]:
                 value += POLITICAL_BONUS
         result.append((cost, value, action))
     return result
+
+
+def into_hand_worth(state: GameState, seat: int, design: Design) -> float:
+    """Return the worth of an on-buy "put this card into your hand" that would happen now (its
+    conditions, e.g. a card of the faction played this turn, checked as they stand)."""
+    total = 0.0
+    for ability in design.onbuys:
+        if uses_effect(ability.effects, "this_to_hand"):
+            total += _settled_score(state, seat, ability.effects)
+    return total
+
+
+def _settled_score(state: GameState, seat: int, effects: tuple) -> float:
+    """Score effects with their `if` conditions decided now instead of the better branch."""
+    total = 0.0
+    for kind, arg in effects:
+        if kind == "if":
+            branch = arg[1] if ops.check(state, seat, arg[0], None) else arg[2]
+            total += _settled_score(state, seat, branch)
+        elif kind == "may":
+            total += max(0.0, _settled_score(state, seat, arg))
+        else:
+            total += effect_score(state, seat, kind, arg)
+    return total
 
 
 def best_purchase(options: list[tuple[int, float, Action]], trade: int) -> Action | None:
@@ -395,6 +420,23 @@ def _may(state: GameState, seat: int) -> Action:
     return CHOOSE[1 if effects_score(state, seat, state.pending.data) > 0 else 0]
 
 
+def _copy_base(state: GameState, seat: int) -> Action:
+    """Copy the base whose abilities are worth most to us now (Stealth Tower)."""
+    d = state.pending
+    return PICK[max(d.options, key=lambda c: (copy_worth(state, seat, state.design[c]),
+                                              card_value(state.design[c]), -c))]
+
+
+def copy_worth(state: GameState, seat: int, design: Design) -> float:
+    """Return what copying a base gives this turn: its primary and ally effects (a copy that
+    copies again counts nothing, so two Stealth Towers never recurse)."""
+    total = 0.0
+    for ability in design.abilities:
+        if ability.when in ("primary", "ally") and not uses_effect(ability.effects, "copy_base"):
+            total += effects_score(state, seat, ability.effects)
+    return total
+
+
 def _destination(state: GameState, seat: int) -> Action:
     """Put the acquired card where next_acquire allows (the top of the deck: drawn sooner)."""
     return CHOOSE[1]
@@ -403,6 +445,7 @@ def _destination(state: GameState, seat: int) -> Action:
 _DECISIONS = {
     "discard": _discard, "opp_discard": _discard, "scrap": _scrap, "destroy_base": _pick_best,
     "acquire_free": _acquire_free, "recycle": _pick_best, "copy_ship": _pick_best,
+    "copy_base": _copy_base,
     "choose": _choose, "may": _may, "destination": _destination,
 }
 
@@ -446,4 +489,12 @@ def effect_score(state: GameState, seat: int, kind: str, arg: object) -> float:
         return 1.5 * arg
     if kind == "discount":
         return float(arg[0])
+    if kind == "repeat":
+        n = arg[0] if arg[0].__class__ is int else ops.amount(state, seat, arg[0], None)
+        return n * effects_score(state, seat, arg[1])
+    if kind == "this_to_hand":
+        return THIS_TO_HAND_BONUS
+    if kind == "copy_base":
+        bases = [b for zone in state.bases for b in zone]
+        return max((copy_worth(state, seat, state.design[b]) for b in bases), default=0.0)
     return 0.5
