@@ -52,7 +52,7 @@ ART = (40, 206, 704, 440)
 TEXT_LEFT, TEXT_RIGHT, TEXT_TOP = 40, 704, 456
 TEXT_BOTTOM_SHIP, TEXT_BOTTOM_BASE = 948, 826
 FOOTER = (40, 966, 704, 1004)
-SHIELD = (586, 836, 704, 962)
+SHIELD = (590, 846, 704, 962)
 FACTION_STICKER = (488, 154, 712, 244)
 SLOT_HEIGHT = 124
 SLOT_EXTRA = 70
@@ -532,7 +532,7 @@ def draw_face(face: CardFace, lang: str) -> Drawn:
     _text_area(c, face, lang, names, TEXT_BOTTOM_BASE if is_base else TEXT_BOTTOM_SHIP)
     if is_base and isinstance(design.get("defense"), int):
         _shield(c, design["defense"], bool(design.get("outpost")))
-    _footer(c, face, lang, SHIELD[0] - 16 if is_base else TEXT_RIGHT)
+    _footer(c, face, lang, TEXT_RIGHT)
     return c.drawn
 
 
@@ -576,7 +576,13 @@ def _text_area(c: Canvas, face: CardFace, lang: str, names: dict[str, str], bott
             primary_bottom = y - GAP
     if slot_box is None and slot_height:
         slot_box, y = (TEXT_LEFT, y, TEXT_RIGHT, y + slot_height), y + slot_height + GAP
-    onbuy_top = _onbuy(c, [b for b in blocks if b.kind == "onbuy"], bool(face.stickers), bottom)
+    onbuy = [b for b in blocks if b.kind == "onbuy"]
+    if face.upgradable:
+        onbuy_top = _onbuy(c, onbuy, bool(face.stickers), bottom)
+    else:  # a card that never takes stickers keeps its on-buy lines in the flow
+        for block in onbuy:
+            y = _block(c, block, y) + GAP
+        onbuy_top = bottom + GAP
     _flavor(c, face.design, lang, y, onbuy_top - GAP, face.design.get("type") == "base")
     if slot_box is not None:
         _stickers(c, face, slot_box, primary_bottom, blocks, lang, names)
