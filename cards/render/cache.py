@@ -18,7 +18,7 @@ from cards.render.draw import DECK_KINDS, SIZES, at_size, draw_back, draw_face
 from cards.render.face import LANGS, CardFace
 
 # Bump when a change to the drawing should replace every cached image.
-RENDERER_VERSION = "1"
+RENDERER_VERSION = "2"
 # The fastest deflate level: flat colours compress well anyway, and encoding is most of a cold draw.
 PNG_OPTIONS = {"optimize": False, "compress_level": 1}
 

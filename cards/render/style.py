@@ -45,8 +45,8 @@ KNOWN: dict[str, FactionStyle] = {
     "empire": _style("#d9a21b", "star"),
     "federation": _style("#2f6fc0", "orbit"),
     "consortium": _style("#8152b8", "diamond"),
-    "kingdom": _style("#b8452f", "crown"),
-    "scavengers": _style("#6f7d2c", "shards"),
+    "kingdom": _style("#a3285f", "crown"),
+    "scavengers": _style("#a0652a", "shards"),
 }
 UNALIGNED = FactionStyle((104, 112, 128), (58, 64, 76), "dot")
 GENERIC_EMBLEMS = ("triangle", "square", "pentagon", "hexagon", "cross", "ring")
