@@ -665,7 +665,8 @@ def draw_back(kind: str, lang: str) -> Drawn:
         x = INSET + 40 + seed[i] / 255 * (W - 2 * INSET - 80)
         y = INSET + 40 + seed[i + 1] / 255 * (H - 2 * INSET - 80)
         r = 2 + seed[i] % 3
-        c.draw.ellipse((x - r, y - r, x + r, y + r), fill=(220, 226, 240))
+        if not cy + 250 <= y <= cy + 420:  # keep the title and the deck name clear
+            c.draw.ellipse((x - r, y - r, x + r, y + r), fill=(220, 226, 240))
     points = 8 if kind == "trade" else 4
     c.draw.polygon(star(cx, cy, 170, points, 0.38), fill=accent)
     c.draw.polygon(star(cx, cy, 80, points, 0.5), fill=deep)
