@@ -323,6 +323,8 @@ def _sticker_for(shown: VisibleContent, design: CardDesign, sticker_id: str) -> 
 def face_image(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Serve a card face PNG; a card or sticker of a closed envelope is a 404 (spoilers)."""
     pack = _usable_pack(request, pk)
+    if "\x00" in slug:  # no id holds a NUL, and PostgreSQL refuses one in a query
+        raise Http404(_("No such card."))
     try:
         lang, size = _image_lang_size(request)
         copy_number = _positive_query(request, "copy")

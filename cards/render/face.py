@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any
 
 LANGS = ("en", "ru")
-STICKER_ID = re.compile(r"^(?P<sheet>.+):(?P<cost>[0-9]{1,9}):(?P<kind>ship|base)$")
+STICKER_ID = re.compile(r"^(?P<sheet>[^\x00]{1,100}):(?P<cost>[0-9]{1,9}):(?P<kind>ship|base)$")
 UPGRADABLE_ROLES = ("trade", "post_campaign")
 
 

@@ -144,6 +144,7 @@ def test_owner_sees_the_envelopes_opened_in_the_editor(pack: ContentPack, alice,
     "lang=xx", "lang=", "size=poster", "size=", "copy=0", "copy=-1", "copy=%C2%B2", "copy=1.5",
     "copy=%D9%A3", "copy=1234567890", "campaign=%C2%B2", "campaign=abc", "campaign=",
     "campaign=99999999999999999999", "sticker=", "sticker=garbage", "sticker=empire-1:%C2%B2:ship",
+    "sticker=empire%00-1:2:ship", "lang=en%00",
 ])
 def test_bad_query_values_are_400(pack: ContentPack, client: Client, query: str) -> None:
     base = face_url(pack, SHIP, lang="en").split("?")[0]
@@ -167,5 +168,6 @@ def test_unknown_card_pack_or_sticker_on_a_starter_is_404(started: Campaign, ali
     pack = started.pack
     assert client.get(face_url(pack, "no-such-card")).status_code == 404
     assert client.get(f"/cards/{pack.pk + 1000}/faces/scout.png").status_code == 404
+    assert client.get(f"/cards/{pack.pk}/faces/sc%00out.png").status_code == 404
     scout = face_url(pack, "scout", sticker_id="empire-1:2:ship", campaign_id=started.pk)
     assert _client(alice).get(scout).status_code == 404
