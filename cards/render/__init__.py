@@ -1,4 +1,4 @@
-"""The card renderer: Pillow-drawn faces and backs, cached on disk (see RENDER_API in the docs).
+"""The card renderer: Pillow-drawn faces and backs, cached on disk under settings.CARD_CACHE_DIR.
 
     face = face_of(pack.data, "kingdom-lancer", sticker_id="empire-1:3:ship", copy_number=2)
     face_png(face, "ru", "print")   # Path of a 744x1039 PNG, drawn once
