@@ -15,6 +15,8 @@ class FontMissingError(RuntimeError):
     """The card fonts are not installed."""
 
 
+# One FreeTypeFont per (kind, size) for the whole process: loading one costs about a millisecond.
+# FreeType faces are single-threaded, but Pillow calls them holding the GIL, so sharing is safe here.
 @lru_cache(maxsize=512)
 def font(kind: str, size: int) -> ImageFont.FreeTypeFont:
     """Return the DejaVu font `kind` ("sans", "bold", "serif") at `size` pixels."""
