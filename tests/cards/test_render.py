@@ -378,3 +378,16 @@ def test_missing_font_fails_with_a_clear_error(monkeypatch, tmp_path: Path) -> N
     finally:
         monkeypatch.undo()
         fonts.font.cache_clear()
+
+
+def test_two_workers_drawing_the_same_face_leave_one_whole_png(card_cache: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    face = face_of(GOLDEN_PACK, "tower", copy_number=1)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        paths = set(pool.map(lambda _: face_png(face, "en", "web"), range(4)))
+    assert len(paths) == 1
+    with Image.open(paths.pop()) as image:
+        image.load()
+        assert image.size == SIZES["web"]
+    assert not list(card_cache.rglob(".draw-*"))
