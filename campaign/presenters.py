@@ -97,7 +97,7 @@ def _game_summary(content: PackContent, payload: dict) -> str:
 
 
 def _upgrade_line(content: PackContent, upgrade: dict) -> str:
-    return _("%(copy)s — %(sticker)s") % {
+    return _("%(copy)s: %(sticker)s") % {
         "copy": copy_label(content, str(upgrade.get("copy"))),
         "sticker": sticker_label(content, str(upgrade.get("sticker")))}
 

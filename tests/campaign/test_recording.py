@@ -139,7 +139,7 @@ def test_history_and_undo_say_which_upgrades_and_the_choice_label(alice_client: 
                         started.version)
     history = alice_client.get(reverse("campaign:history", args=[started.pk])).content.decode()
     assert "Game recorded: Star Empire won (authority), 2 upgrades" in history
-    assert "Kingdom Ship 2, copy 1 — Ship, cost 2 — +1 trade, by Star Empire" in history
+    assert "Kingdom Ship 2, copy 1: Ship, cost 2 — +1 trade, by Star Empire" in history
     assert "Choice made: Gold" in history and "Choice made: gold" not in history
     russian = alice_client.get(reverse("campaign:history", args=[started.pk]),
                                HTTP_ACCEPT_LANGUAGE="ru").content.decode()
