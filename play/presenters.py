@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards.models import text_in
-from cards.text import abilities_text, ability_text, active_language, faction_names
+from cards.templatetags.card_faces import card_lines, sticker_lines
+from cards.text import ability_text, active_language, faction_names
 from play.engine import Action, GameState
 from play.engine.rules import ability_of
 
@@ -136,29 +137,15 @@ class Board:
 
     def ability_lines(self, design: dict, sticker_id: str | None) -> list[str]:
         """Return one line per ability in the engine's order (an upgraded copy: L15, L17)."""
-        raw = [a for a in design.get("abilities", []) if isinstance(a, dict)]
-        if not sticker_id:
-            return abilities_text(raw, self.lang, self.factions)
-        lines = [ability_text(a, self.lang, self.factions) for a in raw if a.get("when") != "onbuy"]
-        sticker = self.stickers.get(sticker_id, {})
-        added = self.sticker_lines(sticker_id)
-        primary = next((k for k, a in enumerate(a for a in raw if a.get("when") != "onbuy")
-                        if a.get("when") == "primary"), None)
-        if sticker.get("and") and primary is not None:  # "and ..." extends the primary (L15)
-            lines[primary] = " ".join([lines[primary], *added])
-            return lines
-        return lines + added
+        sticker = self.stickers.get(sticker_id) if sticker_id else None
+        return card_lines(design, sticker, self.lang, self.factions)
 
     def sticker_lines(self, sticker_id: str) -> list[str]:
         """Return a sticker's printed text, or its abilities' text; never its id."""
         sticker = self.stickers.get(sticker_id)
         if sticker is None:
             return [_("an upgrade")]
-        text = text_in(sticker.get("text"), self.lang)
-        if text:
-            return [text]
-        return [ability_text(a, self.lang, self.factions, extends_primary=bool(sticker.get("and")))
-                for a in sticker.get("abilities", [])]
+        return sticker_lines(sticker, self.lang, self.factions)
 
     def sticker(self, sticker_id: str) -> dict[str, str]:
         """Return what an upgrade adds: the ability sticker's text and the faction sticker (L12)."""
