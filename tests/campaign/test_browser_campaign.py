@@ -157,3 +157,37 @@ def test_invite_copy_button_copies_the_link(live_server, browser: Browser) -> No
     link = page.locator("input.invite-link").input_value()
     assert page.evaluate("navigator.clipboard.readText()") == link
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_played_campaign_fits_a_phone_without_scrolling_sideways(live_server, browser: Browser,
+                                                                   lang: str) -> None:
+    """The dashboard was 617 px wide on a 390 px screen; record and history pages too must fit."""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    from campaign.simulation import Simulation
+    from campaign.state import missing_choices
+    from cards.loading import load_pack_file
+    pack = load_pack_file(Path(settings.BASE_DIR) / "fixtures" / "packs" / "legacy-default.json").pack
+    alice = UserFactory(username="alice")
+    simulation = Simulation(pack, 4)
+    simulation.begin(alice, "Winter war", [(alice, "Alice"), (None, "Bob")])
+    simulation.play_through(3)
+    campaign = simulation.campaign
+    campaign.apply_event("scenario_opened", {"number": 4}, alice, campaign.version)
+    for choice in missing_choices(campaign.content, campaign.current_state):
+        campaign.apply_event("choice_made", {"choice": choice["id"],
+                                             "option": choice["options"][0]["id"]},
+                             alice, campaign.version)
+    context = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US",
+                                  viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    _log_in(page, live_server.url, "alice")
+    for path in (campaign.get_absolute_url(), f"/campaigns/{campaign.pk}/history/",
+                 f"/campaigns/{campaign.pk}/record/",
+                 f"/campaigns/{campaign.pk}/scenarios/3/"):
+        page.goto(live_server.url + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+    context.close()

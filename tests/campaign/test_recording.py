@@ -172,3 +172,24 @@ def test_record_form_shows_the_chosen_copys_card_face(alice_client: Client, star
     assert f"/faces/consortium-ship-1.png?lang={lang}" in url and "copy=1" in url
     image = alice_client.get(url)
     assert image.status_code == 200 and image["Content-Type"] == "image/png"
+
+
+def test_nine_recorded_upgrades_are_in_the_next_scenarios_online_game(alice_client: Client,
+                                                                      started: Campaign,
+                                                                      alice) -> None:
+    """Issue 11's "done when": a table game with nine upgrades recorded through the form, then
+    scenario 2 played online starts with those nine stickers on those copies (L16, L20)."""
+    from play.models import Match
+    assert alice_client.post(record_url(started), game(2, NINE)).status_code == 302
+    started.refresh_from_db()
+    started.apply_event("scenario_opened", {"number": 2}, alice, started.version)
+    started.apply_event("choice_made", {"choice": "tribute", "option": "gold"}, alice,
+                        started.version)
+    response = alice_client.post(reverse("play:campaign", args=[started.pk]),
+                                 {f"c{started.pk}-bot": "random"})
+    assert response.status_code == 302
+    match = Match.objects.get(campaign=started)
+    assert match.scenario == 2
+    assert {(u["copy"], u["sticker"]) for u in match.snapshot["upgrades"]} == set(NINE)
+    setup = str(match.setup)
+    assert all(f"'{sticker}'" in setup for _copy, sticker in NINE)
