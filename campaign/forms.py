@@ -6,6 +6,7 @@ with 409 by the view). The rules themselves are checked by ``campaign.state``, n
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -199,12 +200,20 @@ class RecordGameForm(VersionForm):
         """Return each row's bound fields and the chosen copy's card face, if one is chosen."""
         rows = []
         for i in range(self.row_count):
-            copy_field = self[f"copy_{i}"]
-            rows.append({"number": i + 1, "copy": copy_field, "sticker": self[f"sticker_{i}"],
+            copy_field, sticker_field = self[f"copy_{i}"], self[f"sticker_{i}"]
+            rows.append({"number": i + 1, "copy": copy_field, "sticker": sticker_field,
                          "by": self[f"by_{i}"],
-                         "face": self.options["copy_data"].get(str(copy_field.value() or ""), {})
-                         .get("data-face", "")})
+                         "face": self._face(str(copy_field.value() or ""),
+                                            str(sticker_field.value() or ""))})
         return rows
+
+    def _face(self, copy_id: str, sticker_id: str) -> str:
+        """Return the chosen copy's face URL, with the chosen sticker on it when they fit."""
+        url = self.options["copy_data"].get(copy_id, {}).get("data-face", "")
+        if url and sticker_id in self.options["sticker_data"] and self.options["fits"](
+                copy_id, sticker_id):
+            url += "&" + urlencode({"sticker": sticker_id})  # the face URL's sticker parameter
+        return url
 
     def vp_fields(self) -> list:
         return [self[f"vp_{vp['id']}"] for vp in self._extra_vp_cards()]

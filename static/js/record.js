@@ -52,10 +52,16 @@
     });
   }
 
+  // The chosen copy's face, with the chosen sticker on it once the pair fits (the face URL's
+  // documented "sticker" parameter, cards/render/urls.py).
   function showFace(row) {
     var img = row.querySelector(".upgrade-face");
     var copy = selected(row.querySelector(".upgrade-copy"));
+    var sticker = selected(row.querySelector(".upgrade-sticker"));
     var url = copy ? copy.dataset.face : "";
+    if (url && sticker && fits(copy, sticker)) {
+      url += "&sticker=" + encodeURIComponent(sticker.value);
+    }
     if (!img) { return; }
     if (url) {
       if (img.getAttribute("src") !== url) { img.src = url; }

@@ -161,7 +161,7 @@ def test_russian_sticker_texts_name_factions_in_russian(client: Client, started:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_record_form_shows_the_chosen_copys_card_face(alice_client: Client, started: Campaign,
+def test_record_form_shows_the_chosen_copys_card_face_with_its_sticker(alice_client: Client, started: Campaign,
                                                      lang: str) -> None:
     started.pack.rebuild_catalogue()  # the card pages' designs, as `load_pack` makes them
     response = alice_client.post(record_url(started), game(2, NINE[:1], add_row="1"),
@@ -170,6 +170,7 @@ def test_record_form_shows_the_chosen_copys_card_face(alice_client: Client, star
     assert face, "the chosen copy's face is shown beside its row"
     url = face.group(1).replace("&amp;", "&")
     assert f"/faces/consortium-ship-1.png?lang={lang}" in url and "copy=1" in url
+    assert "sticker=empire-1%3A1%3Aship" in url  # the chosen sticker drawn on the face
     image = alice_client.get(url)
     assert image.status_code == 200 and image["Content-Type"] == "image/png"
 
