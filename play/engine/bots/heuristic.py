@@ -3,7 +3,8 @@
 Main phase, in this order (each call returns ONE action, the next step of the plan):
 
 1. win politically at once if a sticker buy finishes the scenario sheet (L19);
-2. play every card in hand (bases first, copy/per-count ships last so they see the others);
+2. play every card in hand (bases first, copy/per-count ships last so they see the others); a
+   base that pays for optional discards (Supply Depot) is used while starters are still in hand;
 3. use every base primary and ally ability (free value, C10, C14);
 4. combat: a lethal check (all combat plus combat-giving scrap abilities kills: go for it), else
    destroy blocking outposts, then bases worth it, then hit the opponent with the rest (C18-C20);
@@ -113,8 +114,27 @@ def opening_step(state: GameState, seat: int) -> Action | None:
         return political
     hand = state.hand[seat]
     if hand:
-        return PLAY[min(hand, key=lambda c: play_order(state.design[c]))]
+        card = min(hand, key=lambda c: play_order(state.design[c]))
+        if not state.design[card].is_base:
+            early = discard_for_gain(state, seat)
+            if early is not None:
+                return early
+        return PLAY[card]
     return free_ability(state, seat)
+
+
+def discard_for_gain(state: GameState, seat: int) -> Action | None:
+    """Return a base primary that optionally discards from the hand (Supply Depot, Orbital
+    Platform), to use while the hand still holds a starter worth discarding, or None."""
+    if not any(is_starter(state.design[c]) for c in state.hand[seat]):
+        return None
+    for inst in state.bases[seat]:
+        for ability in state.design[inst].primaries:
+            if any(kind == "discard" and arg[0] == 0 for kind, arg in ability.effects) \
+                    and inst * ops.ABILITY_SLOTS + ability.index not in state.used \
+                    and use_error(state, seat, inst, ability.index) is None:
+                return intern("use", inst, ability.index)
+    return None
 
 
 def main_phase_step(state: GameState, seat: int) -> Action:
