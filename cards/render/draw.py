@@ -261,6 +261,17 @@ def _sticker_text(sticker: StickerFace, lang: str, factions: dict[str, str]) -> 
                      for a in sticker.abilities if isinstance(a, dict))
 
 
+def _set_size(blocks: list[Block], size: int) -> bool:
+    """Wrap every block at body `size` (primaries larger); return whether a word was split."""
+    split = False
+    for block in blocks:
+        own = round(size * PRIMARY_SCALE) if block.kind == "primary" else size
+        lines, broken = _wrap(block.text, font("sans", own), block.text_width)
+        split = split or broken
+        block.fitted = Fitted(lines, own, "sans")
+    return split
+
+
 def _layout_blocks(blocks: list[Block], slot: bool, bottom: int) -> int:
     """Fit every block at one shared size so that all of them (and the slot) fit.
 
@@ -269,19 +280,29 @@ def _layout_blocks(blocks: list[Block], slot: bool, bottom: int) -> int:
     the text area (0 when the text had to be cut).
     """
     available = bottom - TEXT_TOP
+    gaps = GAP * max(0, len(blocks) - 1)
+
+    def spare(size: int, fixed: int) -> int | None:
+        split = _set_size(blocks, size)
+        left = available - fixed - gaps - sum(b.height() for b in blocks)
+        return left if left >= 0 and (not split or size == BODY_SIZES[-1]) else None
+
     passes = [(SLOT_HEIGHT + SLOT_EXTRA, BODY_SIZES[:COMFORT]), (SLOT_HEIGHT, BODY_SIZES)]
     for slot_height, sizes in passes if slot else [(0, BODY_SIZES)]:
         fixed = slot_height + GAP if slot else 0
-        for size in sizes:
-            split = False
-            for block in blocks:
-                own = round(size * PRIMARY_SCALE) if block.kind == "primary" else size
-                lines, broken = _wrap(block.text, font("sans", own), block.text_width)
-                split = split or broken
-                block.fitted = Fitted(lines, own, "sans")
-            total = sum(b.height() for b in blocks) + GAP * max(0, len(blocks) - 1) + fixed
-            if total <= available and (not split or size == BODY_SIZES[-1]):
-                return available - total + slot_height - SLOT_HEIGHT if slot else available - total
+        if spare(sizes[-1], fixed) is None:
+            continue
+        # Bigger text never takes fewer lines, so bisect for the largest size that fits.
+        low, high = 0, len(sizes) - 1  # sizes[high] fits
+        while low < high:
+            middle = (low + high) // 2
+            if spare(sizes[middle], fixed) is None:
+                low = middle + 1
+            else:
+                high = middle
+        left = spare(sizes[high], fixed)
+        assert left is not None
+        return left + slot_height - SLOT_HEIGHT if slot else left
     fixed = SLOT_HEIGHT + GAP if slot else 0
     # Too much text even at the smallest size: short blocks keep their lines, the longest ones
     # share what is left and are cut to it (water-filling), so nothing leaves the text area.
