@@ -336,8 +336,9 @@ def typed_record(content: PackContent, data: Any) -> list[str]:
         copy_id, sticker_id = data.get(f"copy_{i}", ""), data.get(f"sticker_{i}", "")
         if copy_id or sticker_id:
             lines.append(_("Upgrade: %(copy)s — %(sticker)s") % {
-                "copy": copy_label(content, copy_id) if copy_id else "—",
-                "sticker": sticker_label(content, sticker_id) if sticker_id else "—"})
+                "copy": copy_label(content, copy_id) if copy_id else _("no card copy chosen"),
+                "sticker": sticker_label(content, sticker_id) if sticker_id
+                else _("no sticker chosen")})
     for key in data:
         if key.startswith("vp_") and data.get(key):
             side = data[key]
