@@ -91,6 +91,8 @@ def envelope_sheets(campaign: Any, number: int) -> list[dict[str, Any]]:
     on_copy = {u["sticker"]: copy for copy, u in state.upgrades.items()}
     return [{"id": sheet["id"], "name": text_in(sheet.get("name"), lang),
              "side": side_name(data, sheet.get("side", ""), lang),
+             "faction": names.get(sheet.get("side", "")) or side_name(data, sheet.get("side", ""),
+                                                                     lang),
              "rows": [_row(sheet, row, state, on_copy, lang, names) for row in sheet.get("rows", [])]}
             for sheet in data.get("sticker_sheets", []) or [] if sheet.get("scenario") == number]
 
