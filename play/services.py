@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -37,15 +37,18 @@ from play.engine import (
     GameState,
     IllegalAction,
     Outcome,
+    Pack,
+    PackError,
     SeatSetup,
     apply,
     deserialize,
+    merge_packs,
     new_game,
     serialize,
 )
 from play.engine.bots.registry import get_bot
 from play.engine.legacy import EXPLORERS, CampaignSnapshot, apply_outcome, scenario_setup
-from play.models import RESIGN, Match, MatchAction, MatchSeat
+from play.models import RESIGN, Match, MatchAction, MatchPack, MatchSeat
 
 BOTS = ("heuristic", "random", "search")
 DEFAULT_BOT = "heuristic"
@@ -90,9 +93,33 @@ class SeatSpec:
 # -- reading ------------------------------------------------------------------------------------
 
 
+# Mixed engine packs by the checksums of their parts (parsing is the slow part); bounded.
+_MIXED_PACKS: dict[tuple[str, ...], Pack] = {}
+_MIXED_PACKS_MAX = 16
+
+
+def mixed_engine_pack(packs: list[ContentPack]) -> Pack:
+    """Return the engine pack of a game using these packs: the first one's starting cards and
+    every pack's trade cards (`merge_packs`); PackError when they cannot be mixed."""
+    if len(packs) == 1:
+        return packs[0].engine_pack()
+    key = tuple(p.checksum or p.slug for p in packs)
+    if key not in _MIXED_PACKS:
+        mixed = merge_packs([p.engine_pack() for p in packs])
+        if len(_MIXED_PACKS) >= _MIXED_PACKS_MAX:
+            del _MIXED_PACKS[next(iter(_MIXED_PACKS))]
+        _MIXED_PACKS[key] = mixed
+    return _MIXED_PACKS[key]
+
+
+def match_engine_pack(match: Match) -> Pack:
+    """Return the engine pack of a match: its own pack, mixed with the packs it records."""
+    return mixed_engine_pack(match.content_packs())
+
+
 def engine_setup(match: Match) -> GameSetup:
     """Return the match's GameSetup (with its pack)."""
-    return GameSetup.from_dict(match.setup, match.pack.engine_pack())
+    return GameSetup.from_dict(match.setup, match_engine_pack(match))
 
 
 def replay_match(match: Match) -> GameState:
@@ -112,7 +139,7 @@ def engine_state(match: Match) -> GameState:
     try:
         if match.state:
             try:
-                return deserialize(match.state, match.pack.engine_pack())
+                return deserialize(match.state, match_engine_pack(match))
             except EngineError:
                 pass
         return replay_match(match)
@@ -136,14 +163,31 @@ def core_packs(user: Any) -> Any:
     return ContentPack.objects.usable_by(user).filter(kind=ContentPack.Kind.CORE)
 
 
-def create_standard_match(pack: ContentPack, seats: list[SeatSpec], seed: int | None = None
-                          ) -> Match:
-    """Create a 2-player standard game (C1-C5); the first player is drawn from the seed (C3)."""
+def create_standard_match(pack: ContentPack, seats: list[SeatSpec], seed: int | None = None,
+                          extra_packs: Sequence[ContentPack] = ()) -> Match:
+    """Create a 2-player standard game (C1-C5); the first player is drawn from the seed (C3).
+
+    `extra_packs` (core sets) mix their trade cards into the trade deck (issue 12); the
+    scouts, vipers and explorers come from `pack`.
+    """
     if pack.kind != ContentPack.Kind.CORE:
         raise MatchError(_("A standard game needs a core-set pack."))
-    setup = GameSetup(pack=pack.engine_pack(), seats=[SeatSetup(name=s.name) for s in seats],
+    if any(p.kind != ContentPack.Kind.CORE for p in extra_packs):
+        raise MatchError(_("Only core-set packs can be mixed into a standard game."))
+    engine_pack = _mix([pack, *extra_packs])
+    setup = GameSetup(pack=engine_pack, seats=[SeatSetup(name=s.name) for s in seats],
                       seed=_new_seed() if seed is None else seed, first=None)
-    return create_match(pack, setup, seats)
+    return create_match(pack, setup, seats, extra_packs=extra_packs)
+
+
+def _mix(packs: list[ContentPack]) -> Pack:
+    """Return the mixed engine pack, or refuse the mix with a MatchError a player can read."""
+    if len({p.slug for p in packs}) != len(packs):
+        raise MatchError(_("Each set can be mixed into a game only once."))
+    try:
+        return mixed_engine_pack(packs)
+    except PackError as error:
+        raise MatchError(_("These sets cannot be mixed: %(reason)s") % {"reason": error}) from None
 
 
 def finished_campaigns(user: Any) -> list[Campaign]:
@@ -152,29 +196,34 @@ def finished_campaigns(user: Any) -> list[Campaign]:
             if c.current_state.phase == FINISHED]
 
 
-def create_campaign_deck_match(campaign: Campaign, seats: list[SeatSpec], seed: int | None = None
-                               ) -> Match:
-    """Create a standard game with a finished campaign's deck (L26).
+def create_campaign_deck_match(campaign: Campaign, seats: list[SeatSpec], seed: int | None = None,
+                               extra_packs: Sequence[ContentPack] = ()) -> Match:
+    """Create a standard game with a finished campaign's deck (L26), maybe mixed with core sets.
 
     The trade deck is the campaign's: every trade and post-campaign copy, upgraded copies with
-    their stickers and sides (L16, L20). Seat 0 takes the Star Empire's personal deck and seat 1
-    the Federation's (L7); no scenario rules, VP cards or further upgrades (no sheets); the first
-    player is drawn from the seed (C3).
+    their stickers and sides (L16, L20), plus every trade card of `extra_packs` (the Legacy
+    rulebook lets the finished deck be mixed with other sets). Seat 0 takes the Star Empire's
+    personal deck and seat 1 the Federation's (L7); no scenario rules, VP cards or further
+    upgrades (no sheets); the first player is drawn from the seed (C3).
     """
     state = campaign.current_state
     if state.phase != FINISHED:
         raise MatchError(_("Only a finished campaign's deck can be played as a standard game."))
-    pack = campaign.pack.engine_pack()
+    if any(p.kind != ContentPack.Kind.CORE for p in extra_packs):
+        raise MatchError(_("A finished campaign's deck mixes only with core-set packs."))
+    pack = _mix([campaign.pack, *extra_packs])
+    legacy = campaign.pack.engine_pack()
     upgraded = {c: {"copy": c, "sticker": u["sticker"], "side": u["side"]}
                 for c, u in state.upgrades.items()}
     roles = ("trade", "post_campaign") if state.post_campaign_added else ("trade",)
+    extra = [c for p in extra_packs for c in p.engine_pack().trade_copies()]
     sides = ("empire", "federation")
     setup = GameSetup(
         pack=pack, seed=_new_seed() if seed is None else seed, first=None, explorers=EXPLORERS,
         seats=[SeatSetup(side=side, deck=dict(pack.sides[side]["personal_deck"]), name=spec.name)
                for side, spec in zip(sides, seats)],
-        trade_deck=[upgraded.get(c, c) for c in pack.trade_copies(roles)])
-    return create_match(campaign.pack, setup, seats)
+        trade_deck=[upgraded.get(c, c) for c in legacy.trade_copies(roles)] + extra)
+    return create_match(campaign.pack, setup, seats, extra_packs=extra_packs)
 
 
 def open_scenario(campaign: Campaign) -> int:
@@ -206,12 +255,18 @@ def create_campaign_match(campaign: Campaign, bots: dict[int, str], seed: int | 
                    campaign_version=campaign.version, snapshot=_plain(asdict(snapshot)))
 
 
-def create_match(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec], **extra: Any) -> Match:
-    """Create a match from an explicit setup (tests and tutorials may stack decks); bots move."""
+def create_match(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec],
+                 extra_packs: Sequence[ContentPack] = (), **extra: Any) -> Match:
+    """Create a match from an explicit setup (tests and tutorials may stack decks); bots move.
+
+    `extra_packs` are recorded in order (MatchPack) so the game replays with the same mix.
+    """
     waiting = any(not s.user and not s.bot for s in seats)
     with transaction.atomic():
         match = Match.objects.create(pack=pack, setup=setup.to_dict(), **extra,
                                      status=Match.Status.WAITING if waiting else Match.Status.ACTIVE)
+        MatchPack.objects.bulk_create(MatchPack(match=match, pack=p, position=k)
+                                      for k, p in enumerate(extra_packs, start=1))
         for index, spec in enumerate(seats):
             MatchSeat.objects.create(match=match, index=index, user=spec.user, bot=spec.bot,
                                      name=spec.name[:80])

@@ -84,9 +84,11 @@ def create(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             if data["campaign"] is not None:
-                match = services.create_campaign_deck_match(data["campaign"], form.seats())
+                match = services.create_campaign_deck_match(data["campaign"], form.seats(),
+                                                            extra_packs=data["extra_packs"])
             else:
-                match = services.create_standard_match(data["pack"], form.seats())
+                match = services.create_standard_match(data["pack"], form.seats(),
+                                                       extra_packs=data["extra_packs"])
         except MatchError as error:
             form.add_error(None, str(error))
         else:
