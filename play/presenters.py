@@ -216,7 +216,8 @@ class Board:
         if template is None or seat < 0:
             return english
         values = {"who": self.seat_name(seat)}
-        if kind in ("play", "discard", "scrap", "acquire", "upgrade", "use", "copy", "destroy"):
+        if kind in ("play", "discard", "scrap", "acquire", "upgrade", "use", "copy", "destroy",
+                    "to_hand"):
             values["card"] = self.design_name(event[2])
         if kind in ("trade", "combat", "draw"):
             values["n"] = event[2]
@@ -446,6 +447,7 @@ _EVENTS = {
     "recycle": gettext_lazy("%(who)s took %(card)s from their discard pile into their hand"),
     "recycle_top": gettext_lazy("%(who)s put a card from their discard pile on top of their deck"),
     "copy": gettext_lazy("%(who)s's %(card)s copied %(other)s"),
+    "to_hand": gettext_lazy("%(who)s put %(card)s into their hand"),
     "end": gettext_lazy("%(who)s ended their turn"),
     "resign": gettext_lazy("%(who)s resigned"),
     "over": gettext_lazy("Game over: %(who)s wins (%(reason)s)"),
@@ -474,6 +476,7 @@ _PROMPTS = {
     "acquire_free": gettext_lazy("Acquire a card from the trade row for free (you may decline)"),
     "recycle": gettext_lazy("Move up to %(n)s card(s) from your discard pile"),
     "copy_ship": gettext_lazy("Choose a ship you played this turn to copy"),
+    "copy_base": gettext_lazy("Choose a base in play to copy until your turn ends"),
     "choose": gettext_lazy("Choose one"),
     "may": gettext_lazy("Do you use this ability?"),
     "destination": gettext_lazy("Where does the card you acquired go?"),
