@@ -199,7 +199,7 @@ def test_l13_edit_that_breaks_a_campaign_on_the_pack_is_refused(alice_client: Cl
                                  card_post(design, cost=3))
     assert response.status_code == 400
     errors = " ".join(response.context["form"].non_field_errors())
-    assert "Kitchen table" in errors and "L13" in errors
+    assert "Kitchen table" in errors and "printed cost 3" in errors  # L13
     assert _unchanged(own, before)
     assert alice_client.get(campaign.get_absolute_url()).status_code == 200
 
@@ -216,7 +216,7 @@ def test_harmless_edit_of_a_pack_in_use_is_saved_and_the_campaign_follows(
     campaign.refresh_from_db()
     own.refresh_from_db()
     assert campaign.state == derive(PackContent(own.data), campaign.log()).to_dict()
-    assert "Lancer #1" in alice_client.get(campaign.get_absolute_url()).content.decode()
+    assert "Lancer, copy 1" in alice_client.get(campaign.get_absolute_url()).content.decode()
 
 
 def test_edit_from_a_second_tab_is_a_409_and_does_not_overwrite(alice_client: Client,
