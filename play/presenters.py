@@ -199,7 +199,11 @@ class Board:
         for event in events:
             if event[0] not in LAST_TURN_KINDS or event[1] < 0:
                 continue
-            item = {"text": self.event_line(event, ""), "kind": event[0], "face_url": "", "alt": ""}
+            text = self.event_line(event, "")
+            if items and items[-1]["text"] == text:  # three Scouts played: one entry, "×3"
+                items[-1]["count"] += 1
+                continue
+            item = {"text": text, "kind": event[0], "face_url": "", "alt": "", "count": 1}
             if event[0] in CARD_EVENTS:
                 sticker = event[3] if event[0] == "upgrade" else None
                 item["alt"] = self.design_name(event[2])
