@@ -50,7 +50,8 @@ class MatchCreateForm(forms.Form):
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.user = user
-        packs = list(core_packs(user))
+        # builtin sets in the order they were loaded (the core set first), then the user's own
+        packs = sorted(core_packs(user), key=lambda p: (not p.is_builtin, p.pk))
         sets = mixable_sets(packs)
         # key -> (first pack or None, campaign or None, packs mixed in)
         self.decks: dict[str, tuple[Any, Any, list[Any]]] = {}
