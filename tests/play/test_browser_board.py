@@ -60,7 +60,7 @@ def test_play_a_card_by_clicking_it(live_server, page: Page, bot_match: Match) -
     _open(page, live_server.url, bot_match)
     card = page.locator("#hand li:has(button.card-button)").first
     card_id = card.get_attribute("data-card-id")
-    name = card.locator("img").get_attribute("alt").split(" (")[0]
+    name = card.locator("img.face").get_attribute("alt").split(" (")[0]
     hand = page.locator("#hand > li").count()
     page.evaluate("document.title = 'elsewhere'")
     before = page.locator("#board").get_attribute("data-version")
@@ -91,7 +91,7 @@ def test_buy_with_an_upgrade_by_clicking(live_server, page: Page, upgrade_match)
     assert ("upgrade", 0) == next(e[:2] for e in state.log if e[0] == "upgrade")
     assert int(card) in state.discard[0]
     expect(page.locator("#log")).to_contain_text("upgraded")
-    expect(page.locator(f"#my-area li[data-card-id='{card}'] img")).to_have_attribute(
+    expect(page.locator(f"#my-area li[data-card-id='{card}'] img.face")).to_have_attribute(
         "src", f"/cards/{match.pack_id}/faces/" + state.design[int(card)].id +
         f".png?lang=en&size=web&sticker={upgrade.split(' up ')[1].replace(':', '%3A')}"
         f"&campaign={match.campaign_id}")
