@@ -35,10 +35,21 @@ class MatchFaces:
     def url(self, card_id: str, sticker_id: str | None = None) -> str:
         """Return the web-size face URL of a card id ("" for an id no pack of the match holds)."""
         pack = self.pack_of.get(card_id)
-        if pack is None:
+        if pack is None or not self.unlocked(card_id, sticker_id):
             return ""
         return face_url(pack, card_id, sticker_id=sticker_id or None,
                         campaign_id=self.match.campaign_id)
+
+    def unlocked(self, card_id: str, sticker_id: str | None) -> bool:
+        """Whether the face view will serve this face to the match's players.
+
+        Without a campaign (a finished campaign's deck played as a standard game, L26) no
+        envelope is open for the face view, so a sticker or a post-campaign card would be a 404:
+        the board shows that card as text instead of a broken picture.
+        """
+        if self.match.campaign_id is not None:
+            return True
+        return not sticker_id and self.designs[card_id].get("role") != "post_campaign"
 
     def explorer_id(self) -> str | None:
         """Return the id of the explorer design (the pile bought with `buy explorer`), if any."""

@@ -258,3 +258,19 @@ def test_tab_title_says_your_turn_in_page_and_board_swaps(core_pack, alice, bob)
                         ).group(1).startswith("Your turn · ")
     assert "<title>" not in _client(waiter).get(match.get_absolute_url()).content.decode(
     ).split("</head>")[1]  # the full page has one title, in its head
+
+
+def test_l26_deck_game_shows_faces_the_face_view_serves_and_text_for_the_rest(legacy) -> None:
+    """A finished campaign's deck played as a standard game has no campaign to unlock stickers
+    or post-campaign cards for the face view: those cards are drawn as text, never as a 404."""
+    from types import SimpleNamespace
+
+    from play.faces import MatchFaces
+
+    standalone = MatchFaces(SimpleNamespace(pack=legacy, campaign_id=None))
+    assert "/faces/kingdom-ship-2.png" in standalone.url("kingdom-ship-2")
+    assert standalone.url("kingdom-ship-2", "empire-1:2:ship") == ""
+    assert standalone.url("relic-cruiser") == ""
+    in_campaign = MatchFaces(SimpleNamespace(pack=legacy, campaign_id=7))
+    assert "campaign=7" in in_campaign.url("kingdom-ship-2", "empire-1:2:ship")
+    assert standalone.url("no-such-card") == ""
