@@ -274,3 +274,18 @@ def test_l26_deck_game_shows_faces_the_face_view_serves_and_text_for_the_rest(le
     in_campaign = MatchFaces(SimpleNamespace(pack=legacy, campaign_id=7))
     assert "campaign=7" in in_campaign.url("kingdom-ship-2", "empire-1:2:ship")
     assert standalone.url("no-such-card") == ""
+
+
+def test_mixed_game_draws_each_card_from_its_own_pack(core_pack, alice) -> None:
+    """Issue 12: a Colony Wars card of a core + Colony Wars game is drawn from Colony Wars."""
+    colony_wars = load_pack_file(Path(settings.BASE_DIR) / "fixtures" / "packs" /
+                                 "colony-wars.json").pack
+    match = services.create_standard_match(
+        core_pack, [SeatSpec("alice", alice), SeatSpec("Bot", bot="heuristic")], seed=3,
+        extra_packs=[colony_wars])
+    html = _client(alice).get(match.get_absolute_url()).content.decode()
+    ours = {c["id"] for c in colony_wars.data["cards"]} - {c["id"] for c in core_pack.data["cards"]}
+    drawn = re.findall(r"/cards/(\d+)/faces/([a-z0-9-]+)\.png", html)
+    assert {int(pk) for pk, card in drawn if card in ours} == {colony_wars.pk}
+    assert {int(pk) for pk, card in drawn if card not in ours} == {core_pack.pk}
+    assert any(card in ours for _pk, card in drawn)
