@@ -319,6 +319,23 @@ def _sticker_for(shown: VisibleContent, design: CardDesign, sticker_id: str) -> 
         raise Http404(_("No such sticker."))
 
 
+def _faces_of_match(request: HttpRequest, pack: ContentPack) -> set[tuple[str, str | None]]:
+    """Return the faces of the game named by `?match=` that the visitor plays with this pack."""
+    raw = request.GET.get("match")
+    if raw is None:
+        return set()
+    match_id = parse_id(raw)
+    if match_id is None:
+        raise BadImageQuery(_("Bad value for %(name)s.") % {"name": "match"})
+    if not request.user.is_authenticated or not apps.is_installed("play"):
+        return set()
+    match = (apps.get_model("play", "Match").objects
+             .filter(pk=match_id, seats__user=request.user).first())
+    if match is None or pack.pk not in {p.pk for p in match.content_packs()}:
+        return set()
+    return match.card_faces()
+
+
 @require_safe
 def face_image(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Serve a card face PNG; a card or sticker of a closed envelope is a 404 (spoilers)."""
@@ -331,11 +348,12 @@ def face_image(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
         _positive_query(request, "campaign")  # read again by _campaign_context below
         sticker_id = request.GET.get("sticker")
         shown, envelopes = _visible(request, pack)
-        design = _visible_design(shown, slug)
-        if copy_number is not None and copy_number > design.quantity:
-            raise Http404(_("No such copy."))
-        if sticker_id is not None:
-            _sticker_for(shown, design, sticker_id)
+        if (slug, sticker_id) not in _faces_of_match(request, pack):
+            design = _visible_design(shown, slug)
+            if copy_number is not None and copy_number > design.quantity:
+                raise Http404(_("No such copy."))
+            if sticker_id is not None:
+                _sticker_for(shown, design, sticker_id)
     except BadImageQuery as error:
         return HttpResponseBadRequest(str(error))
     try:
@@ -343,7 +361,7 @@ def face_image(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     except KeyError as error:
         raise Http404(_("No such card.")) from error
     public = (pack.is_builtin and envelopes.campaign is None and "campaign" not in request.GET
-              and sticker_id is None)
+              and "match" not in request.GET and sticker_id is None)
     return _image_response(request, face_cache_key(face, lang, size),
                            lambda: face_png(face, lang, size), public=public)
 

@@ -26,6 +26,7 @@ class MatchFaces:
         self.packs: list[ContentPack] = _packs_of(match)
         self.designs: dict[str, dict[str, Any]] = {}
         self.pack_of: dict[str, ContentPack] = {}
+        self.own_faces = match.card_faces()
         for pack in self.packs:
             for design in pack.data.get("cards", []) or []:
                 if isinstance(design, dict) and design.get("id") not in self.designs:
@@ -37,19 +38,25 @@ class MatchFaces:
         pack = self.pack_of.get(card_id)
         if pack is None or not self.unlocked(card_id, sticker_id):
             return ""
-        return face_url(pack, card_id, sticker_id=sticker_id or None,
-                        campaign_id=self.match.campaign_id)
+        if self.match.campaign_id is not None:
+            return face_url(pack, card_id, sticker_id=sticker_id or None,
+                            campaign_id=self.match.campaign_id)
+        # A finished campaign's deck played as a standard game (L26) opens no envelope for the
+        # face view; the match id unlocks exactly the faces of this game's own decks.
+        match_id = self.match.pk if (card_id, sticker_id or None) in self.own_faces else None
+        return face_url(pack, card_id, sticker_id=sticker_id or None, match_id=match_id)
 
     def unlocked(self, card_id: str, sticker_id: str | None) -> bool:
         """Whether the face view will serve this face to the match's players.
 
-        Without a campaign (a finished campaign's deck played as a standard game, L26) no
-        envelope is open for the face view, so a sticker or a post-campaign card would be a 404:
-        the board shows that card as text instead of a broken picture.
+        A campaign match's faces are unlocked by its campaign; other games' faces are the open
+        cards of their packs plus whatever their own decks hold (`Match.card_faces`). Anything
+        else (an engine-made token, say) is shown as text instead of a broken picture.
         """
         if self.match.campaign_id is not None:
             return True
-        return not sticker_id and self.designs[card_id].get("role") != "post_campaign"
+        open_card = not sticker_id and self.designs[card_id].get("role") != "post_campaign"
+        return open_card or (card_id, sticker_id or None) in self.own_faces
 
     def explorer_id(self) -> str | None:
         """Return the id of the explorer design (the pile bought with `buy explorer`), if any."""

@@ -98,6 +98,23 @@ class Match(models.Model):
     def is_over(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    def card_faces(self) -> set[tuple[str, str | None]]:
+        """Return the (card id, sticker id or None) pairs this game's trade deck and decks hold.
+
+        A game's own cards may be shown to its players even without a campaign context: a
+        finished campaign's deck (L26) holds upgraded and post-campaign cards whose envelopes
+        a standard game does not open. Nothing outside the setup is unlocked this way.
+        """
+        faces: set[tuple[str, str | None]] = set()
+        for entry in self.setup.get("trade_deck") or []:
+            if isinstance(entry, dict):
+                faces.add((str(entry.get("copy", "")).split("#")[0], entry.get("sticker")))
+            else:
+                faces.add((str(entry).split("#")[0], None))
+        for seat in self.setup.get("seats") or []:
+            faces.update((card, None) for card in (seat.get("deck") or {}))
+        return faces
+
     def content_packs(self) -> list[Any]:
         """Return the packs the game's cards come from: `pack` first, then the mixed-in ones."""
         links = self.pack_links.select_related("pack").order_by("position")

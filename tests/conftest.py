@@ -12,6 +12,7 @@
           page.goto(live_server.url + "/")
 
   Any test using `page` or `browser` is marked `browser`; `pytest -m "not browser"` skips them.
+- Card images are drawn into a temporary folder for the session (`card_cache_dir`).
 - With STARLEDGER_DB_TESTS_ONLY=1 only tests that use the database are collected: the
   PostgreSQL pass of scripts/test uses it to skip tests that cannot differ between databases.
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -76,6 +78,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+
+
+@pytest.fixture(scope="session", autouse=True)
+def card_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Draw card images into a temporary folder, never into the site's db/card-cache."""
+    from django.conf import settings
+
+    settings.CARD_CACHE_DIR = tmp_path_factory.mktemp("card-cache")
+    return settings.CARD_CACHE_DIR
 
 
 @pytest.fixture

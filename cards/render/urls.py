@@ -11,13 +11,19 @@ from cards.text import active_language
 
 def face_url(pack: Any, card_id: str, *, sticker_id: str | None = None,
              copy_number: int | None = None, campaign_id: int | None = None,
-             lang: str | None = None, size: str = "web") -> str:
-    """Return the URL of a card face image (`pack` is a ContentPack; lang defaults to active)."""
+             match_id: int | None = None, lang: str | None = None, size: str = "web") -> str:
+    """Return the URL of a card face image (`pack` is a ContentPack; lang defaults to active).
+
+    `campaign_id` unlocks the envelopes that campaign opened; `match_id` the cards of that
+    game's own decks (for its players only).
+    """
     query: dict[str, Any] = {"lang": lang or active_language(), "size": size}
     if sticker_id:
         query["sticker"] = sticker_id
     if campaign_id is not None:
         query["campaign"] = campaign_id
+    if match_id is not None:
+        query["match"] = match_id
     if copy_number is not None:
         query["copy"] = copy_number
     path = reverse("cards:face", kwargs={"pk": pack.pk, "slug": card_id})

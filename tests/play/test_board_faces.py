@@ -261,17 +261,21 @@ def test_tab_title_says_your_turn_in_page_and_board_swaps(core_pack, alice, bob)
 
 
 def test_l26_deck_game_shows_faces_the_face_view_serves_and_text_for_the_rest(legacy) -> None:
-    """A finished campaign's deck played as a standard game has no campaign to unlock stickers
-    or post-campaign cards for the face view: those cards are drawn as text, never as a 404."""
+    """A finished campaign's deck played as a standard game has no campaign: its own decks'
+    stickered and post-campaign faces are unlocked by the match id; anything else is text."""
     from types import SimpleNamespace
 
     from play.faces import MatchFaces
 
-    standalone = MatchFaces(SimpleNamespace(pack=legacy, campaign_id=None))
+    own = {("kingdom-ship-2", "empire-1:2:ship"), ("relic-cruiser", None)}
+    standalone = MatchFaces(SimpleNamespace(pack=legacy, campaign_id=None, pk=5,
+                                            card_faces=lambda: own))
     assert "/faces/kingdom-ship-2.png" in standalone.url("kingdom-ship-2")
-    assert standalone.url("kingdom-ship-2", "empire-1:2:ship") == ""
-    assert standalone.url("relic-cruiser") == ""
-    in_campaign = MatchFaces(SimpleNamespace(pack=legacy, campaign_id=7))
+    assert "match=5" in standalone.url("kingdom-ship-2", "empire-1:2:ship")
+    assert "match=5" in standalone.url("relic-cruiser")
+    assert standalone.url("kingdom-ship-2", "federation-1:2:ship") == ""
+    in_campaign = MatchFaces(SimpleNamespace(pack=legacy, campaign_id=7, pk=6,
+                                             card_faces=lambda: set()))
     assert "campaign=7" in in_campaign.url("kingdom-ship-2", "empire-1:2:ship")
     assert standalone.url("no-such-card") == ""
 
