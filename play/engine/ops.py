@@ -27,20 +27,24 @@ def draw(state: GameState, seat: int, n: int) -> int:
         del deck[-n:]
         state.log.append(("draw", seat, n))
         return n
-    drawn = 0
+    drawn = since_shuffle = 0
     for _ in range(n):
         if not deck:
             pile = state.discard[seat]
             if not pile:
                 break
+            if since_shuffle:  # the log tells the real order: drew 3, shuffled, drew 2 (C22)
+                state.log.append(("draw", seat, since_shuffle))
+                since_shuffle = 0
             deck.extend(pile)
             pile.clear()
             state.rng.shuffle(deck)
             state.log.append(("reshuffle", seat))
         hand.append(deck.pop())
         drawn += 1
-    if drawn:
-        state.log.append(("draw", seat, drawn))
+        since_shuffle += 1
+    if since_shuffle:
+        state.log.append(("draw", seat, since_shuffle))
     return drawn
 
 
