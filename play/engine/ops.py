@@ -14,6 +14,7 @@ from .state import Frame, GameState, Outcome
 
 TURN_SCRAPS = "scrapped_this_turn"  # stats key: cards scrapped from hand/discard this turn
 ABILITY_SLOTS = 16  # key of "ability used this turn" = card id * 16 + ability index (C11)
+POLITICAL_STICKERS = 5  # L19: all five stickers of the scenario's sheet win at once
 
 
 # -- moving cards ----------------------------------------------------------------------------------
@@ -196,9 +197,16 @@ def upgrade(state: GameState, seat: int, inst: int, sticker: str) -> None:
     stats = state.stats[seat]
     stats["upgrades"] = stats.get("upgrades", 0) + 1
     state.log.append(("upgrade", seat, design.id, sticker))
-    sheet = game.scenario_sheet[seat]
-    if sheet and sum(1 for row in state.rows_used if row.rsplit(":", 1)[0] == sheet) >= 5:
+    if political_progress(state, seat) >= POLITICAL_STICKERS:
         finish(state, game.team[seat], "political")
+
+
+def political_progress(state: GameState, seat: int) -> int:
+    """Return how many stickers of the seat's scenario sheet are used, earlier games too (L19)."""
+    sheet = state.game.scenario_sheet[seat]
+    if not sheet:
+        return 0
+    return sum(1 for row in state.rows_used if row.rsplit(":", 1)[0] == sheet)
 
 
 # -- authority, victory, VP cards (C1, C26, L19, L21) ---------------------------------------------

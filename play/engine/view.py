@@ -37,7 +37,44 @@ def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
         "log": [render(state, e) for e in state.log],
         "previous_turn_log": [render(state, e) for e in state.prev_log],
         "outcome": state.outcome.to_dict() if state.outcome is not None else None,
+        "rules": _rules(state),
+        "vp_cards": _vp_cards(state),
     }
+
+
+def _rules(state: GameState) -> dict[str, Any]:
+    """Return the game's public rule values after the scenario's changes (L6, L8)."""
+    game = state.game
+    explorer = next((d for d in game.designs if d.role == "explorer"), None)
+    return {"explorer_cost": explorer.cost if explorer is not None else None,
+            "trade_row_size": game.row_size, "hand_size": list(game.hand_size),
+            "starting_authority": list(game.authority)}
+
+
+def _vp_cards(state: GameState) -> list[dict[str, Any]]:
+    """Return the scenario's VP cards: who holds one already and how far each seat is (L21).
+
+    Only public counters are counted (stats, sizes, cards in play), as in the players' entries.
+    """
+    held = dict(state.vp_awarded)
+    cards = []
+    for vid, kind, cond in state.game.vp_cards:
+        goals = [{"counter": leaf[1], "op": leaf[2], "n": leaf[3],
+                  "have": [ops.count(state, s, leaf[1], None) for s in range(state.game.n)]}
+                 for leaf in _count_leaves(cond)]
+        cards.append({"vp": vid, "award": kind, "holder": held.get(vid), "goals": goals})
+    return cards
+
+
+def _count_leaves(cond: tuple | None) -> list[tuple]:
+    """Return the count conditions a COND needs all of; none for "any"/"not" (no single goal)."""
+    if cond is None:
+        return []
+    if cond[0] == "count":
+        return [cond]
+    if cond[0] == "all":
+        return [leaf for c in cond[1] for leaf in _count_leaves(c)]
+    return []
 
 
 def label(state: GameState, action: Action) -> str:
@@ -111,6 +148,9 @@ def _player(state: GameState, seat: int, is_me: bool) -> dict[str, Any]:
         "combat": state.combat[seat],
         "turns": state.turns[seat],
         "stats": dict(state.stats[seat]),
+        "political": ({"used": ops.political_progress(state, seat),
+                       "needed": ops.POLITICAL_STICKERS}
+                      if game.scenario_sheet[seat] else None),
     }
 
 
