@@ -233,7 +233,7 @@ def open_scenario(campaign: Campaign) -> int:
     if state.phase != PLAYING or progress is None or progress.get("result"):
         raise MatchError(_("Open the campaign's next scenario first."))
     if missing_choices(campaign.content, state):
-        raise MatchError(_("The first player must make the scenario's choices first (L6)."))
+        raise MatchError(_("The first player must make the scenario's choices first."))
     return int(progress["number"])
 
 

@@ -27,7 +27,7 @@ from play.engine import view
 from play.faces import MatchFaces, web_size
 from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
 from play.models import Match, MatchSeat
-from play.presenters import Board
+from play.presenters import Board, scenario_panel
 from play.services import BrokenMatch, MatchError
 
 POLL_SECONDS = 1
@@ -59,11 +59,13 @@ def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "
     """Return the page's context: only this seat's view of the game, presented as a board."""
     state = services.engine_state(match)
     faces = MatchFaces(match)
-    board = Board(view(state, seat.index), match.pack.data, state, faces).context()
+    seat_view = view(state, seat.index)
+    board = Board(seat_view, match.pack.data, state, faces).context()
     invites = [request.build_absolute_uri(f"/play/join/{s.invite_token}/")
                for s in match.seats.all() if s.is_open]
     return {"match": match, "seat": seat, "board": board, "error": error, "invites": invites,
-            "poll_seconds": POLL_SECONDS, "version": match.version, "face_size": web_size()}
+            "poll_seconds": POLL_SECONDS, "version": match.version, "face_size": web_size(),
+            "scenario": scenario_panel(match, seat_view)}
 
 
 def _board(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "",
