@@ -129,3 +129,34 @@ def test_c26_a_defeated_players_negative_authority_shows_as_out(scenario5) -> No
     board = Board(seat_view, scenario5.pack.data, state).context()
     assert board["others"][0]["authority"] == 0 and board["others"][0]["out"]
     assert board["me"]["authority"] > 0 and not board["me"]["out"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_chromium_panel_open_on_desktop_compact_on_a_phone(
+        live_server, browser, default_pack, alice, locale, tmp_path, settings) -> None:
+    """1280 px: the panel is open; 390 px: one line until tapped, and no sideways scroll either
+    way. Screenshots of both land in the test's temporary folder."""
+    from tests.play.test_browser_board import _log_in
+    settings.CARD_CACHE_DIR = tmp_path / "card-cache"
+    match = services.create_campaign_match(campaign_at(default_pack, alice, 4),
+                                           {1: "heuristic"}, seed=4)
+    title = next(s for s in default_pack.data["scenarios"] if s["number"] == 5)["title"][locale]
+    for width, height in ((1280, 900), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
+                                      extra_http_headers={"Accept-Language": locale})
+        page = context.new_page()
+        _log_in(page, live_server.url, "alice")
+        page.goto(live_server.url + match.get_absolute_url())
+        panel = page.locator("#scenario")
+        assert title in panel.locator("summary").inner_text()
+        if width == 390:
+            assert panel.evaluate("d => d.open") is False
+            assert panel.bounding_box()["height"] < 80  # a one-line summary
+            panel.locator("summary").click()
+        assert panel.evaluate("d => d.open") is True
+        assert page.locator("#scenario-vp").is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        panel.screenshot(path=str(tmp_path / f"scenario-{locale}-{width}.png"))
+        page.screenshot(path=str(tmp_path / f"board-{locale}-{width}.png"))
+        context.close()
