@@ -153,6 +153,7 @@ def test_chromium_panel_open_on_desktop_compact_on_a_phone(
         if width == 390:
             assert panel.evaluate("d => d.open") is False
             assert panel.bounding_box()["height"] < 80  # a one-line summary
+            page.screenshot(path=str(tmp_path / f"board-{locale}-{width}-closed.png"))
             panel.locator("summary").click()
         assert panel.evaluate("d => d.open") is True
         assert page.locator("#scenario-vp").is_visible()
