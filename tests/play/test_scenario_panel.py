@@ -161,3 +161,16 @@ def test_chromium_panel_open_on_desktop_compact_on_a_phone(
         panel.screenshot(path=str(tmp_path / f"scenario-{locale}-{width}.png"))
         page.screenshot(path=str(tmp_path / f"board-{locale}-{width}.png"))
         context.close()
+
+
+def test_l19_panel_shows_each_sides_political_progress(default_pack, alice, alice_client) -> None:
+    """L19: scenario 2 allows a political victory: each side's count of its sheet, in words."""
+    match = services.create_campaign_match(campaign_at(default_pack, alice, 1), {1: "heuristic"},
+                                           seed=3)
+    sheets = {s["side"]: s["name"] for s in default_pack.data["sticker_sheets"] if s["scenario"] == 2}
+    for lang, words in (("en", "0/5 stickers of this scenario’s sheet used"),
+                        ("ru", "использовано наклеек листа этого сценария — 0/5")):
+        page = alice_client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=lang)
+        text = " ".join(visible_text(panel(page.content.decode())).split())
+        assert text.count(words) == 2
+        assert all(name[lang] in text for name in sheets.values())
