@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.urls import reverse
 
 from campaign.models import Campaign
 from play import services
