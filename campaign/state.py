@@ -38,6 +38,22 @@ UNDO = "undo"
 EVENT_KINDS = (SIDES_CHOSEN, SIDE_WISHED, SCENARIO_OPENED, CHOICE_MADE, GAME_RECORDED,
                AFTER_CAMPAIGN_UPGRADE, CAMPAIGN_FINISHED, UNDO)
 
+# The keys each kind's payload may carry. Anything else is refused, not ignored: a backup or a
+# post that smuggles extra data would otherwise be stored for good in the append-only log.
+PAYLOAD_KEYS: dict[str, frozenset[str]] = {
+    SIDES_CHOSEN: frozenset({"wishes", "coin"}),
+    SIDE_WISHED: frozenset({"seat", "side", "coin"}),
+    SCENARIO_OPENED: frozenset({"number"}),
+    CHOICE_MADE: frozenset({"choice", "option"}),
+    GAME_RECORDED: frozenset({"winner", "how", "upgrades", "vp_cards"}),
+    AFTER_CAMPAIGN_UPGRADE: frozenset({"copy", "sticker", "side"}),
+    CAMPAIGN_FINISHED: frozenset(),
+    UNDO: frozenset({"seq"}),
+}
+UPGRADE_KEYS = frozenset({"copy", "sticker", "side"})  # one item of game_recorded's "upgrades"
+VP_CARD_KEYS = frozenset({"card", "side"})             # one item of game_recorded's "vp_cards"
+SHOWN_KEY_MAX = 40  # a hostile key can be megabytes long; the message shows its start only
+
 SETUP, PLAYING, AFTER_CAMPAIGN, FINISHED = "setup", "playing", "after_campaign", "finished"
 WIN_HOWS = ("authority", "political", "scenario")
 
@@ -147,6 +163,7 @@ def _step(content: PackContent, history: list[CampaignState], event: Event) -> l
 
 def check_undo(state: CampaignState, payload: dict) -> None:
     """Refuse an undo that does not name the last effective event."""
+    check_keys(payload, PAYLOAD_KEYS[UNDO])
     if state.last_seq == 0:
         raise EventRefused(_("There is nothing to undo."))
     if not _is_whole(payload.get("seq")) or payload["seq"] != state.last_seq:
@@ -161,6 +178,7 @@ def apply(content: PackContent, state: CampaignState, kind: str, payload: Any) -
         raise EventRefused(_("This kind of change is unknown to the tracker."))
     if not isinstance(payload, dict):
         raise EventRefused(_("The event's data must be an object."))
+    check_keys(payload, PAYLOAD_KEYS[kind])
     new = CampaignState.from_dict(state.to_dict())
     try:
         handler(content, new, payload)
@@ -169,6 +187,16 @@ def apply(content: PackContent, state: CampaignState, kind: str, payload: Any) -
     except (ContentError, KeyError, TypeError, ValueError) as error:  # a payload missing a field
         raise EventRefused(_("Malformed event data: %(error)s") % {"error": error}) from None
     return new
+
+
+def check_keys(data: Any, known: frozenset[str]) -> None:
+    """Refuse an object of a payload that carries a key the tracker does not know."""
+    if not isinstance(data, dict):
+        return  # the handler refuses a wrong type with its own message
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        key = unknown[0] if len(unknown[0]) <= SHOWN_KEY_MAX else unknown[0][:SHOWN_KEY_MAX] + "…"
+        raise EventRefused(_("The change's data has an unknown field “%(key)s”.") % {"key": key})
 
 
 def _is_whole(value: Any) -> bool:
@@ -354,6 +382,7 @@ def _award_vp_cards(content: PackContent, state: CampaignState, number: int, win
     awarded = [{"card": victory["id"], "side": winner}] if victory else []
     allowed = {vp["id"] for vp in content.vp_cards_of_scenario(number)} - {a["card"] for a in awarded}
     for item in earned:
+        check_keys(item, VP_CARD_KEYS)
         card, side = item["card"], item["side"]
         _check_side(content, state, side)
         if card not in allowed:
@@ -370,6 +399,7 @@ def _award_vp_cards(content: PackContent, state: CampaignState, number: int, win
 def add_upgrade(content: PackContent, state: CampaignState, upgrade: dict,
                 scenario: int | None) -> None:
     """Put a sticker on a copy, enforcing L12-L14, L16 and L18; ``scenario`` None = after it."""
+    check_keys(upgrade, UPGRADE_KEYS)
     copy_id, side = upgrade["copy"], upgrade["side"]
     _check_side(content, state, side)
     if not content.is_trade_copy(copy_id):
