@@ -9,6 +9,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
+from django.conf import settings
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from campaign.content import UPGRADES_PER_SIDE, PackContent, StickerRef, text
@@ -292,9 +294,7 @@ class AfterCampaignUpgradeForm(VersionForm):
 
 
 class ImportForm(forms.Form):
-    """A backup file to import as a new campaign."""
-
-    MAX_BYTES = 2_000_000
+    """A backup file to import as a new campaign (at most settings.IMPORT_MAX_BYTES)."""
 
     file = forms.FileField(label=_("Backup file (JSON)"))
     seat = forms.ChoiceField(label=_("Your seat"), initial="auto", required=False, choices=[
@@ -305,6 +305,9 @@ class ImportForm(forms.Form):
 
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]
-        if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError(_("The file is too large for a campaign backup."))
+        if upload.size > settings.IMPORT_MAX_BYTES:
+            raise forms.ValidationError(
+                _("This file is %(size)s; a campaign backup may be at most %(max)s.")
+                % {"size": filesizeformat(upload.size),
+                   "max": filesizeformat(settings.IMPORT_MAX_BYTES)})
         return upload.read()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -42,14 +43,15 @@ from campaign.state import (
     next_after_campaign_side,
 )
 from cards.text import faction_names
+from config.ratelimit import rate_limit
 
 DECK_FILTERS = ("faction", "cost", "type", "upgraded", "by")
 
 
-def _get_campaign_for_user(request: HttpRequest, pk: int, deleted: bool = False) -> Campaign:
-    """Return the campaign if the user has a seat in it or created it; 404 otherwise."""
-    queryset = Campaign.objects.visible_to(request.user).select_related("pack")
-    return get_object_or_404(queryset, pk=pk, deleted_at__isnull=not deleted)
+def _get_campaign_for_user(request: HttpRequest, pk: int) -> Campaign:
+    """Return the live campaign if the user has a seat in it or created it; 404 otherwise."""
+    queryset = Campaign.objects.visible_to(request.user).active().select_related("pack")
+    return get_object_or_404(queryset, pk=pk)
 
 
 def _stale(request: HttpRequest, campaign: Campaign) -> HttpResponse:
@@ -93,10 +95,11 @@ def _event_button(request: HttpRequest, pk: int, kind: str, payload: Callable[[C
 
 @login_required
 def campaign_list(request: HttpRequest) -> HttpResponse:
-    """List the user's campaigns, and the deleted ones they can restore."""
+    """List the user's campaigns, and the recently deleted ones any member can restore."""
     return render(request, "campaign/list.html", {
         "campaigns": Campaign.objects.for_user(request.user),
-        "deleted": Campaign.objects.visible_to(request.user).deleted().filter(creator=request.user),
+        "deleted": Campaign.objects.visible_to(request.user).restorable().select_related("pack"),
+        "restore_days": settings.CAMPAIGN_RESTORE_DAYS,
     })
 
 
@@ -112,6 +115,7 @@ def create(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@rate_limit("campaign-import")
 def import_backup(request: HttpRequest) -> HttpResponse:
     """Import a backup file as a new campaign."""
     form = ImportForm(request.POST or None, request.FILES or None)
@@ -169,6 +173,9 @@ def _dashboard_context(request: HttpRequest, campaign: Campaign) -> dict[str, An
         "opened_scenarios": [(number, presenters.side_name(content, (p["result"] or {}).get("winner")))
                              for number, p in state.scenarios.items()],
         "forms": _next_step_forms(request, campaign),
+        "can_delete": campaign.can_delete(request.user),
+        "can_leave": campaign.can_leave(request.user),
+        "restore_days": settings.CAMPAIGN_RESTORE_DAYS,
         **_deck_context(request, campaign),
     }
 
@@ -414,18 +421,40 @@ def export(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
-    """Soft-delete: the campaign leaves the lists but can be restored."""
+    """Soft-delete for everyone (the creator only); every member can restore it for a while."""
     campaign = _get_campaign_for_user(request, pk)
+    if not campaign.can_delete(request.user):
+        return render(request, "campaign/delete_refused.html", {
+            "campaign": campaign, "creator": campaign.creator.get_username(),
+            "can_leave": campaign.can_leave(request.user)}, status=403)
     campaign.soft_delete()
-    messages.success(request, _("The campaign was deleted. You can restore it from your list."))
+    messages.success(request, _("The campaign was deleted. Each of its players can restore it "
+                                "from their list for %(days)s days.")
+                     % {"days": settings.CAMPAIGN_RESTORE_DAYS})
+    return redirect("campaign:list")
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    """Give up one's seat (anyone seated but the creator): it opens again for its invite link."""
+    campaign = _get_campaign_for_user(request, pk)
+    if not campaign.leave(request.user):
+        messages.error(request, _("Only a player seated in the campaign who did not create it can "
+                                  "leave it; its creator can delete it instead."))
+        return redirect(campaign)
+    messages.success(request, _("You left “%(name)s”. Your seat is open again: its invite link "
+                                "works for whoever the creator sends it to.")
+                     % {"name": campaign.name})
     return redirect("campaign:list")
 
 
 @login_required
 @require_POST
 def restore(request: HttpRequest, pk: int) -> HttpResponse:
-    """Bring a soft-deleted campaign back."""
-    campaign = _get_campaign_for_user(request, pk, deleted=True)
+    """Bring back a deleted campaign (any member, within the restore window; 404 after it)."""
+    queryset = Campaign.objects.visible_to(request.user).restorable()
+    campaign = get_object_or_404(queryset, pk=pk)
     campaign.restore()
     messages.success(request, _("The campaign was restored."))
     return redirect(campaign)

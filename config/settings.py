@@ -178,6 +178,42 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+# --- Limits: upload size, rate limits, the restore window (README "Limits") ---------------------
+# A campaign backup or pack file above this many bytes is refused with a form error, nothing
+# stored. config.uploads.SizeLimitUploadHandler stops keeping a larger upload's bytes at once, so
+# it reaches neither memory nor disk; the form then sees its real size and refuses it.
+IMPORT_MAX_BYTES = envint("IMPORT_MAX_BYTES", 2 * 1024 * 1024)
+FILE_UPLOAD_HANDLERS = [
+    "config.uploads.SizeLimitUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+# An upload up to the import limit stays in memory (it is parsed as JSON there anyway).
+FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES
+# Form fields other than files (a pack editor's JSON textarea is the largest): 400 above this.
+DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", IMPORT_MAX_BYTES)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
+
+# Fixed-window rate limits per user and action (config.ratelimit): (requests, window seconds);
+# a count of 0 turns the limit off. Counted in the default cache, which is per process unless
+# CACHE_TABLE names a database table (create it once: python manage.py createcachetable).
+RATE_LIMITS = {
+    "campaign-import": (envint("RATE_LIMIT_IMPORTS_PER_HOUR", 20), 3600),
+    "pack-copy": (envint("RATE_LIMIT_PACK_COPIES_PER_HOUR", 30), 3600),
+}
+CACHE_TABLE = os.environ.get("CACHE_TABLE", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": CACHE_TABLE}
+        if CACHE_TABLE
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
+# A deleted campaign stays restorable by each of its members for this many days; after that it
+# is hidden for good (kept in the database, restorable only by an administrator).
+CAMPAIGN_RESTORE_DAYS = envint("CAMPAIGN_RESTORE_DAYS", 30)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

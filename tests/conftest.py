@@ -89,6 +89,14 @@ def card_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return settings.CARD_CACHE_DIR
 
 
+@pytest.fixture(autouse=True)
+def fresh_rate_limits() -> None:
+    """Start each test with no rate-limit counts (config.ratelimit): the cache outlives a test."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def alice(db) -> AbstractUser:
     """Return alice, who runs a campaign."""
