@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -35,6 +36,11 @@ if TYPE_CHECKING:
 LOCK_RETRIES = 10
 
 
+def restore_window() -> timedelta:
+    """Return how long after a deletion its members can still restore a campaign."""
+    return timedelta(days=settings.CAMPAIGN_RESTORE_DAYS)
+
+
 class StaleVersion(Exception):
     """The change was made against an older version of the campaign (views answer 409)."""
 
@@ -56,6 +62,15 @@ class CampaignQuerySet(models.QuerySet):
 
     def deleted(self) -> CampaignQuerySet:
         return self.filter(deleted_at__isnull=False)
+
+    def restorable(self, now: datetime | None = None) -> CampaignQuerySet:
+        """Return the deleted campaigns still inside the restore window, latest deletion first.
+
+        Older deletions are kept in the database but hidden for good: no page shows or restores
+        them (an administrator still can, in the admin).
+        """
+        since = (now or timezone.now()) - restore_window()
+        return self.deleted().filter(deleted_at__gte=since).order_by("-deleted_at")
 
     def visible_to(self, user: AbstractBaseUser | AnonymousUser | None) -> CampaignQuerySet:
         """Return every campaign (deleted or not) where ``user`` has a seat or is the creator."""
@@ -224,6 +239,29 @@ class Campaign(models.Model):
             Campaign.objects.filter(pk=self.pk).update(state=self.state)
         self.pack = fresh.pack
         self.__dict__.pop("_content", None)
+
+    def can_delete(self, user: Any) -> bool:
+        """Return whether ``user`` may delete the campaign for everyone: its creator only.
+
+        Another member leaves instead (:meth:`leave`); a deletion stays restorable by every
+        member for the restore window, so a mistaken one costs nothing.
+        """
+        return getattr(user, "is_authenticated", False) and self.creator_id == user.pk
+
+    def can_leave(self, user: Any) -> bool:
+        """Return whether ``user`` holds a seat they can give up (anyone seated but the creator)."""
+        return not self.can_delete(user) and self.seat_of(user) is not None
+
+    def leave(self, user: Any) -> bool:
+        """Give ``user``'s seat up: it is open again for its invite link; False if not seated."""
+        if not self.can_leave(user):
+            return False
+        return bool(Seat.objects.filter(campaign=self, user=user).update(user=None))
+
+    @property
+    def restorable_until(self) -> datetime | None:
+        """Return when a deleted campaign stops being restorable (None if not deleted)."""
+        return self.deleted_at + restore_window() if self.deleted_at else None
 
     def soft_delete(self) -> None:
         self.deleted_at = timezone.now()

@@ -27,4 +27,5 @@ urlpatterns = [
     path("<int:pk>/deck/export/<str:fmt>/", export_views.export_deck, name="export_deck"),
     path("<int:pk>/delete/", views.delete, name="delete"),
     path("<int:pk>/restore/", views.restore, name="restore"),
+    path("<int:pk>/leave/", views.leave, name="leave"),
 ]
