@@ -45,6 +45,7 @@ from cards.render.face import LANGS, STICKER_ID, UPGRADABLE_ROLES
 from cards.text import abilities_text, active_language
 from cards.visibility import VisibleContent, visible_content
 from config.params import parse_id
+from config.ratelimit import rate_limit
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,7 @@ def card_detail(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-copy")
 def copy_pack(request: HttpRequest, pk: int) -> HttpResponse:
     """Make the visitor their own editable copy of a pack."""
     pack = _usable_pack(request, pk)
