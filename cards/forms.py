@@ -18,8 +18,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from cards import jsoninput
-from cards.models import CardDesign, ContentPack
-from cards.validation import PackProblem, card_label, validate_pack
+from cards.models import CardDesign, ContentPack, text_in
+from cards.validation import PackProblem, card_label, engine_problems, validate_pack
 
 
 class CardFilterForm(forms.Form):
@@ -75,6 +75,8 @@ class JSONTextField(forms.CharField):
 
     def clean(self, value: Any) -> Any:
         text = super().clean(value)
+        if not text and not self.required:
+            return None
         try:
             parsed = jsoninput.loads(text)
         except jsoninput.JSONInputError as exc:
@@ -107,7 +109,15 @@ class _PackEditForm(forms.Form):
             return cleaned
         data = copy.deepcopy(self.pack.data)
         prefix = self.apply_to(data, cleaned)
+        if self.errors:  # apply_to found a problem of its own (e.g. an ability row)
+            return cleaned
         problems = validate_pack(data, filename=f"{self.pack.slug}.json")
+        self.draft = False
+        if self.pack.is_draft and problems:
+            # An unfinished pack: only the edited part must be right; the rest is "still missing".
+            problems = self.draft_problems(data, problems, prefix)
+            self.draft = True
+        self.new_data_problems = problems
         shown: set[tuple[str | None, str]] = set()
         for problem in problems:
             error = (self.field_for(problem, prefix), self.describe(problem))
@@ -118,7 +128,19 @@ class _PackEditForm(forms.Form):
             self._refuse_if_campaigns_break(data)
         if not self.errors:
             self.new_data = data
+            if self.draft:  # still a draft only while the whole pack is not valid yet
+                self.draft = bool(validate_pack(data, filename=f"{self.pack.slug}.json"))
         return cleaned
+
+    def draft_problems(self, data: dict[str, Any], problems: list[PackProblem],
+                       prefix: str) -> list[PackProblem]:
+        """Return the problems of the edited part only, with the engine's check of it alone."""
+        mine = [p for p in problems if (p.path or p.message).startswith(prefix) and p.path]
+        return mine + engine_problems_of_part(data, self.part_cards(data, prefix), prefix)
+
+    def part_cards(self, data: dict[str, Any], prefix: str) -> list[dict[str, Any]]:
+        """Return the card designs whose vocabulary the engine checks alone in a draft."""
+        return []
 
     def _refuse_if_campaigns_break(self, data: dict[str, Any]) -> None:
         """Refuse an edit under which a campaign played with this pack no longer replays."""
@@ -137,7 +159,7 @@ class _PackEditForm(forms.Form):
         """Return the problem's text, unless it would quote a sealed envelope (spoiler safety)."""
         sealed = _sealed_scenario(self.pack, problem.path or problem.message)
         if sealed is None:
-            return _short(problem)
+            return _short(problem, self.pack.data)
         return gettext("This change breaks the content of envelope %(n)s, which you have not "
                        "opened yet (for example a sticker row that no card of that cost fits "
                        "any more).") % {"n": sealed}
@@ -170,13 +192,160 @@ def _sealed_scenario(pack: ContentPack, where: str) -> int | None:
     return None
 
 
-def _short(problem: PackProblem) -> str:
-    """Return the problem without the file name (the user knows which pack they edit)."""
-    return f"{problem.path}: {problem.message}" if problem.path else problem.message
+def _short(problem: PackProblem, data: dict[str, Any] | None = None) -> str:
+    """Return the problem without the file name, its place named in words where known."""
+    if not problem.path:
+        return problem.message
+    from cards.box import readable_path
+    from cards.text import active_language
+
+    where = readable_path(data or {}, problem.path, active_language()) if data else problem.path
+    return f"{where}: {problem.message}"
 
 
-class CardDesignForm(_PackEditForm):
-    """Edit one card design of an owner's pack."""
+def engine_problems_of_part(data: dict[str, Any], cards: list[dict[str, Any]],
+                            prefix: str) -> list[PackProblem]:
+    """Check the vocabulary of some card designs alone, in a probe pack the engine can load.
+
+    A draft pack as a whole fails the engine's checks on what is still missing (sides, sheets);
+    its first error would hide a mistake in the card just typed.
+    """
+    if not cards:
+        return []
+    probe = {"format": 1, "pack": {"id": "probe", "version": 1, "kind": "core"},
+             "factions": data.get("factions", []), "cards": cards}
+    found = []
+    for problem in engine_problems(probe, filename="probe.json"):
+        label = card_label(0, cards[0])  # the probe's card 0 is the edited card
+        message = problem.message
+        found.append(PackProblem(problem.file, "", prefix + message[len(label):]
+                                 if message.startswith(label) else message))
+    return found
+
+
+WHEN_CHOICES = [("", _("— none —")), ("primary", _("Primary ability")),
+                ("ally", _("Ally ability")), ("scrap", _("Scrap ability")),
+                ("onbuy", _("When bought"))]
+EFFECT_CHOICES = [("", "—"), ("trade", _("+ trade")), ("combat", _("+ combat")),
+                  ("authority", _("+ authority")), ("draw", _("draw cards")),
+                  ("discard", _("you discard cards")),
+                  ("opponent_discards", _("opponent discards")),
+                  ("scrap", _("scrap up to N from hand or discard pile")),
+                  ("destroy_base", _("destroy up to N target bases"))]
+SIMPLE_KINDS = {value for value, _label in EFFECT_CHOICES if value}
+ABILITY_ROWS = 3
+EFFECT_SLOTS = 3
+
+
+def effect_json(kind: str, amount: int) -> dict[str, Any]:
+    """Return the vocabulary's effect for a row's (effect, amount)."""
+    if kind == "scrap":
+        return {"scrap": {"from": "hand_or_discard", "min": 0, "max": amount}}
+    return {kind: amount}
+
+
+def simple_effect(effect: Any) -> tuple[str, int] | None:
+    """Return (effect, amount) if the form's rows can show this effect, else None."""
+    if not isinstance(effect, dict) or len(effect) != 1:
+        return None
+    kind, value = next(iter(effect.items()))
+    if kind == "scrap" and isinstance(value, dict) and value.get("from") == "hand_or_discard" \
+            and value.get("min", 0) == 0 and set(value) <= {"from", "min", "max"}:
+        value = value.get("max")
+    if kind in SIMPLE_KINDS and isinstance(value, int) and not isinstance(value, bool):
+        return kind, value
+    return None
+
+
+def ability_rows(abilities: Any) -> list[dict[str, Any]] | None:
+    """Return the abilities as form rows, or None when some are beyond the simple rows."""
+    if not isinstance(abilities, list) or len(abilities) > ABILITY_ROWS:
+        return None
+    rows = []
+    for ability in abilities:
+        if (not isinstance(ability, dict) or ability.get("when") not in dict(WHEN_CHOICES)
+                or set(ability) - {"when", "faction", "do"}
+                or not isinstance(ability.get("do"), list) or len(ability["do"]) > EFFECT_SLOTS):
+            return None
+        effects = [simple_effect(e) for e in ability["do"]]
+        if None in effects:
+            return None
+        rows.append({"when": ability["when"], "faction": ability.get("faction", ""),
+                     "effects": effects})
+    return rows
+
+
+class AbilityRowsMixin:
+    """Ability rows of a form: when, the ally's faction, and up to three (effect, amount)."""
+
+    def add_ability_rows(self, prefix: str, count: int, factions: dict[str, str],
+                         initial: list[dict[str, Any]] | None, *, ally: bool = True) -> None:
+        initial = initial or []
+        for i in range(count):
+            row = initial[i] if i < len(initial) else {}
+            name = f"{prefix}{i}"
+            self.fields[f"{name}_when"] = forms.ChoiceField(
+                label=_("When"), required=False, choices=WHEN_CHOICES if ally else
+                [c for c in WHEN_CHOICES if c[0] != "ally"], initial=row.get("when", ""))
+            if ally:
+                self.fields[f"{name}_faction"] = forms.ChoiceField(
+                    label=_("Ally of"), required=False, initial=row.get("faction", ""),
+                    choices=[("", "—"), *factions.items()])
+            effects = row.get("effects", [])
+            for j in range(EFFECT_SLOTS):
+                kind, amount = effects[j] if j < len(effects) else ("", None)
+                self.fields[f"{name}_e{j}"] = forms.ChoiceField(
+                    label=_("Effect %(n)s") % {"n": j + 1}, required=False,
+                    choices=EFFECT_CHOICES, initial=kind)
+                self.fields[f"{name}_n{j}"] = forms.IntegerField(
+                    label=_("Amount %(n)s") % {"n": j + 1}, required=False, min_value=-99,
+                    max_value=99, initial=amount)
+
+    def abilities_from_rows(self, prefix: str, count: int) -> list[dict[str, Any]]:
+        """Return the abilities the rows describe, adding an error to each incomplete row."""
+        data, found = self.cleaned_data, []
+        for i in range(count):
+            name = f"{prefix}{i}"
+            when = data.get(f"{name}_when")
+            effects = []
+            for j in range(EFFECT_SLOTS):
+                kind, amount = data.get(f"{name}_e{j}"), data.get(f"{name}_n{j}")
+                if kind and amount is None:
+                    self.add_error(f"{name}_n{j}", gettext("Give the amount of this effect."))
+                elif amount is not None and not kind:
+                    self.add_error(f"{name}_e{j}", gettext("Pick the effect of this amount."))
+                elif kind:
+                    if amount < 1 and kind != "authority":
+                        self.add_error(f"{name}_n{j}", gettext("Must be at least 1."))
+                    effects.append(effect_json(kind, amount))
+            if not when:
+                if effects:
+                    self.add_error(f"{name}_when", gettext("Pick when this ability is used."))
+                continue
+            if not effects:
+                self.add_error(f"{name}_e0", gettext("An ability needs at least one effect."))
+                continue
+            ability: dict[str, Any] = {"when": when}
+            if when == "ally":
+                faction = data.get(f"{name}_faction")
+                if not faction:
+                    self.add_error(f"{name}_faction", gettext("Pick the ally's faction."))
+                ability["faction"] = faction
+            ability["do"] = effects
+            found.append(ability)
+        return found
+
+    def ability_row_groups(self, prefix: str, count: int) -> list[list[Any]]:
+        """Return each row's bound fields, for the template."""
+        return [[self[name] for name in self.fields if name.startswith(f"{prefix}{i}_")]
+                for i in range(count)]
+
+
+ROLE_CHOICES = [(v, label) for v, label in CardDesign.Role.choices if v != "post_campaign"]
+
+
+class CardDesignForm(AbilityRowsMixin, _PackEditForm):
+    """Edit one card design of an owner's pack, or add a new one (``design=None``)."""
 
     name_en = forms.CharField(label=_("Name (English)"), max_length=200)
     name_ru = forms.CharField(label=_("Name (Russian)"), max_length=200)
@@ -192,34 +361,87 @@ class CardDesignForm(_PackEditForm):
                                  max_value=99)
     factions = forms.MultipleChoiceField(label=_("Factions"), required=False,
                                          widget=forms.CheckboxSelectMultiple)
-    abilities = JSONTextField(label=_("Abilities (JSON)"), expect=list,
+    quantity = forms.IntegerField(label=_("Copies in the box"), required=False, min_value=1,
+                                  max_value=99)
+    role = forms.ChoiceField(label=_("Role"), required=False, choices=ROLE_CHOICES)
+    abilities_from = forms.ChoiceField(
+        label=_("Abilities come from"), required=False,
+        choices=[("rows", _("the ability rows")), ("json", _("the JSON box (advanced)"))])
+    abilities = JSONTextField(label=_("Abilities (JSON)"), expect=list, required=False,
                               help_text=_("A list of abilities in the content-pack vocabulary."))
 
-    def __init__(self, *args: Any, design: CardDesign, factions: dict[str, str],
+    def __init__(self, *args: Any, design: CardDesign | None, factions: dict[str, str],
                  **kwargs: Any) -> None:
         self.design = design
-        kwargs.setdefault("initial", _design_initial(design))
+        initial = _design_initial(design) if design else {"quantity": 1, "role": "trade",
+                                                           "abilities": []}
+        rows = ability_rows(initial["abilities"])
+        initial["abilities_from"] = "rows" if rows is not None else "json"
+        kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
         self.fields["factions"].choices = list(factions.items())
+        if self.pack.post_campaign_revealed or (design and design.role == "post_campaign"):
+            self.fields["role"].choices = CardDesign.Role.choices
+        self.add_ability_rows("ab", ABILITY_ROWS, factions, rows)
         self.fields["abilities"].widget.attrs.update({  # live card-text preview (htmx)
             "hx-post": reverse("cards:preview", kwargs={"pk": self.pack.pk}),
             "hx-trigger": "keyup changed delay:500ms, load",
             "hx-target": "#abilities-preview", "hx-swap": "outerHTML",
         })
 
+    def main_fields(self) -> list[Any]:
+        """Return the bound fields shown above the ability rows."""
+        return [self[n] for n in ("name_en", "name_ru", "flavor_en", "flavor_ru", "type",
+                                  "outpost", "cost", "defense", "factions", "quantity", "role",
+                                  "abilities_from")]
+
+    def rows(self) -> list[list[Any]]:
+        return self.ability_row_groups("ab", ABILITY_ROWS)
+
+    def clean(self) -> dict[str, Any]:
+        mode = self.data.get("abilities_from") or ("json" if "abilities" in self.data else "rows")
+        if mode == "json" and not (self.data.get("abilities") or "").strip():
+            self.add_error("abilities", gettext("This field is required."))
+        return super().clean()
+
+    def abilities_value(self, cleaned: dict[str, Any]) -> list[Any]:
+        mode = self.data.get("abilities_from") or ("json" if "abilities" in self.data else "rows")
+        if mode == "json":
+            return cleaned["abilities"]
+        return self.abilities_from_rows("ab", ABILITY_ROWS)
+
     def apply_to(self, data: dict[str, Any], cleaned: dict[str, Any]) -> str:
-        card = data["cards"][self.design.position]
+        if self.design is None:
+            from cards.box import free_id
+
+            taken = {c.get("id") for c in data["cards"] if isinstance(c, dict)}
+            card: dict[str, Any] = {"id": free_id(taken, cleaned["name_en"], "card")}
+            data["cards"].append(card)
+            position = len(data["cards"]) - 1
+        else:
+            position = self.design.position
+            card = data["cards"][position]
         card["name"] = {"en": cleaned["name_en"], "ru": cleaned["name_ru"]}
         if cleaned["flavor_en"] or cleaned["flavor_ru"] or "flavor" in card:
             card["flavor"] = {"en": cleaned["flavor_en"], "ru": cleaned["flavor_ru"]}
         card["type"] = cleaned["type"]
         card["cost"] = cleaned["cost"]
         card["factions"] = list(cleaned["factions"])
-        card["abilities"] = cleaned["abilities"]
+        if cleaned.get("role"):
+            card["role"] = cleaned["role"]
+        card.setdefault("role", "trade")
+        if cleaned.get("quantity"):
+            card["quantity"] = cleaned["quantity"]
+        card.setdefault("quantity", 1)
+        card["abilities"] = self.abilities_value(cleaned)
         is_base = cleaned["type"] == "base"
         card["outpost"] = bool(cleaned["outpost"]) and is_base
         card["defense"] = cleaned["defense"] if is_base else None
-        return card_label(self.design.position, card)
+        return card_label(position, card)
+
+    def part_cards(self, data: dict[str, Any], prefix: str) -> list[dict[str, Any]]:
+        position = self.design.position if self.design else len(data["cards"]) - 1
+        return [data["cards"][position]]
 
 
 def _design_initial(design: CardDesign) -> dict[str, Any]:
@@ -227,7 +449,7 @@ def _design_initial(design: CardDesign) -> dict[str, Any]:
         "name_en": design.name_en, "name_ru": design.name_ru, "flavor_en": design.flavor_en,
         "flavor_ru": design.flavor_ru, "type": design.type, "outpost": design.outpost,
         "cost": design.cost, "defense": design.defense, "factions": design.factions,
-        "abilities": design.abilities,
+        "abilities": design.abilities, "quantity": design.quantity, "role": design.role,
     }
 
 
@@ -277,3 +499,275 @@ class ScenarioForm(_PackEditForm):
         if problem.path.startswith("vp_cards") or ".vp_cards" in problem.path:
             return "vp_cards"
         return "scenario" if problem.path.startswith(prefix) else None
+
+
+class NewStickerSheetForm(AbilityRowsMixin, _PackEditForm):
+    """Add a sticker sheet (L13): side, scenario, name and five cost rows of two stickers."""
+
+    side = forms.ChoiceField(label=_("Side"))
+    scenario = forms.TypedChoiceField(label=_("Scenario"), coerce=int)
+    name_en = forms.CharField(label=_("Name (English)"), max_length=200)
+    name_ru = forms.CharField(label=_("Name (Russian)"), max_length=200)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        sides = self.pack.data.get("sides", [])
+        self.fields["side"].choices = [(s.get("id"), text_in(s.get("name"), _lang()))
+                                       for s in sides if isinstance(s, dict)]
+        opened = [n for n in (1, 2, 3, 4) if n in self.pack.revealed_range]
+        self.fields["scenario"].choices = [(n, gettext("Scenario %(n)s") % {"n": n})
+                                           for n in opened]
+        factions = self.pack.faction_names()
+        for row in range(5):
+            self.fields[f"row{row}_cost"] = forms.IntegerField(
+                label=_("Cost"), min_value=1, max_value=8, required=True)
+            for kind in ("ship", "base"):
+                self.fields[f"row{row}_{kind}_and"] = forms.BooleanField(
+                    label=_("“and”: extends the primary ability"), required=False)
+                self.add_ability_rows(f"row{row}_{kind}_", 1, factions, None)
+
+    def sticker_rows(self) -> list[dict[str, Any]]:
+        """Return each cost row's fields for the template."""
+        return [{"cost": self[f"row{r}_cost"],
+                 "ship": [self[f"row{r}_ship_and"], *self.ability_row_groups(f"row{r}_ship_", 1)[0]],
+                 "base": [self[f"row{r}_base_and"], *self.ability_row_groups(f"row{r}_base_", 1)[0]]}
+                for r in range(5)]
+
+    def apply_to(self, data: dict[str, Any], cleaned: dict[str, Any]) -> str:
+        sheets = data.setdefault("sticker_sheets", [])
+        taken = {s.get("id") for s in sheets if isinstance(s, dict)}
+        base = f'{cleaned["side"]}-{cleaned["scenario"]}'
+        sheet_id = base if base not in taken else f"{base}-{len(sheets) + 1}"
+        rows = []
+        for r in range(5):
+            row: dict[str, Any] = {"cost": cleaned[f"row{r}_cost"]}
+            for kind in ("ship", "base"):
+                abilities = self.abilities_from_rows(f"row{r}_{kind}_", 1)
+                if not abilities:
+                    self.add_error(f"row{r}_{kind}_0_when",
+                                   gettext("Every sticker needs an ability."))
+                row[kind] = {"and": bool(cleaned[f"row{r}_{kind}_and"]), "abilities": abilities}
+            rows.append(row)
+        sheets.append({"id": sheet_id, "side": cleaned["side"], "scenario": cleaned["scenario"],
+                       "name": {"en": cleaned["name_en"], "ru": cleaned["name_ru"]},
+                       "rows": rows})
+        return f'sticker_sheets[{len(sheets) - 1}] "{sheet_id}"'
+
+    def field_for(self, problem: PackProblem, prefix: str) -> str | None:
+        where = problem.path or problem.message
+        if not where.startswith(prefix):
+            return None
+        rest = where[len(prefix):].lstrip(".: ")
+        match = re.match(r"rows\[(\d)\]\.?(\w*)", rest)
+        if match:
+            field = f"row{match[1]}_cost" if match[2] in ("cost", "") else f"row{match[1]}_{match[2]}_0_when"
+            return field if field in self.fields else None
+        name = rest.split(".")[0].split("[")[0]
+        return name if name in self.fields else (None if name != "name" else "name_en")
+
+
+def _lang() -> str:
+    from cards.text import active_language
+
+    return active_language()
+
+
+class ScenarioTextForm(_PackEditForm):
+    """Type in a scenario card: title, story, each side's text, rules and choices (L4-L6)."""
+
+    title_en = forms.CharField(label=_("Title (English)"), max_length=200)
+    title_ru = forms.CharField(label=_("Title (Russian)"), max_length=200)
+    story_en = forms.CharField(label=_("Story (English)"), widget=forms.Textarea(attrs={"rows": 3}))
+    story_ru = forms.CharField(label=_("Story (Russian)"), widget=forms.Textarea(attrs={"rows": 3}))
+    winner_points = forms.IntegerField(label=_("VP for winning this scenario"), min_value=0,
+                                       max_value=99)
+
+    def __init__(self, *args: Any, index: int, **kwargs: Any) -> None:
+        self.index = index
+        scenario = kwargs["pack"].data["scenarios"][index]
+        self.number = scenario["number"]
+        sides = scenario.get("sides", {})
+        winner = self._winner(kwargs["pack"].data)
+        initial = {"title_en": text_in(scenario.get("title"), "en"),
+                   "title_ru": text_in(scenario.get("title"), "ru"),
+                   "story_en": text_in(scenario.get("story"), "en"),
+                   "story_ru": text_in(scenario.get("story"), "ru"),
+                   "winner_points": winner.get("points") if winner else 1}
+        for side in ("empire", "federation"):
+            part = sides.get(side, {}) if isinstance(sides, dict) else {}
+            initial[f"{side}_text_en"] = text_in(part.get("text"), "en")
+            initial[f"{side}_text_ru"] = text_in(part.get("text"), "ru")
+            initial[f"{side}_rules"] = part.get("rules", [])
+            initial[f"{side}_choices"] = part.get("choices", [])
+        kwargs.setdefault("initial", initial)
+        super().__init__(*args, **kwargs)
+        for side, label in (("empire", _("Star Empire")), ("federation", _("Trade Federation"))):
+            self.fields[f"{side}_text_en"] = forms.CharField(
+                label=gettext("%(side)s: card text (English)") % {"side": label},
+                widget=forms.Textarea(attrs={"rows": 3}))
+            self.fields[f"{side}_text_ru"] = forms.CharField(
+                label=gettext("%(side)s: card text (Russian)") % {"side": label},
+                widget=forms.Textarea(attrs={"rows": 3}))
+            self.fields[f"{side}_rules"] = JSONTextField(
+                label=gettext("%(side)s: rules of this game (JSON list)") % {"side": label},
+                expect=list, required=False)
+            self.fields[f"{side}_choices"] = JSONTextField(
+                label=gettext("%(side)s: choices, with lasting rules (JSON list)") % {"side": label},
+                expect=list, required=False)
+            for name in (f"{side}_rules", f"{side}_choices"):
+                self.fields[name].widget = forms.Textarea(attrs={"rows": 3, "spellcheck": "false",
+                                                                 "class": "json-input"})
+
+    def _winner(self, data: dict[str, Any]) -> dict[str, Any] | None:
+        ids = data["scenarios"][self.index].get("vp_cards", [])
+        return next((v for v in data.get("vp_cards", []) if isinstance(v, dict)
+                     and v.get("id") in ids and v.get("award") == "winner"), None)
+
+    def apply_to(self, data: dict[str, Any], cleaned: dict[str, Any]) -> str:
+        scenario = data["scenarios"][self.index]
+        scenario["title"] = {"en": cleaned["title_en"], "ru": cleaned["title_ru"]}
+        scenario["story"] = {"en": cleaned["story_en"], "ru": cleaned["story_ru"]}
+        sides = scenario.setdefault("sides", {})
+        for side in ("empire", "federation"):
+            part = sides.setdefault(side, {})
+            part["text"] = {"en": cleaned[f"{side}_text_en"], "ru": cleaned[f"{side}_text_ru"]}
+            part["rules"] = cleaned[f"{side}_rules"] or []
+            part["choices"] = cleaned[f"{side}_choices"] or []
+        winner = self._winner(data)
+        if winner is not None:
+            winner["points"] = cleaned["winner_points"]
+        return f"scenarios[{self.index}] #{self.number}"
+
+    def field_for(self, problem: PackProblem, prefix: str) -> str | None:
+        where = problem.path or problem.message
+        if not where.startswith(prefix):
+            return None
+        rest = where[len(prefix):].lstrip(".: ")
+        match = re.match(r"sides\.(empire|federation)\.(text|rules|choices)(?:\.(en|ru))?", rest)
+        if match:
+            name = f"{match[1]}_{match[2]}" + (f"_{match[3] or 'en'}" if match[2] == "text" else "")
+            return name
+        for name in ("title", "story"):
+            if rest.startswith(name):
+                return f"{name}_ru" if rest.startswith(f"{name}.ru") else f"{name}_en"
+        return None
+
+
+COUNTERS = [("bases_destroyed", _("bases destroyed in the game")),
+            ("cards_scrapped", _("cards scrapped in the game")),
+            ("cards_acquired", _("cards acquired in the game")),
+            ("upgrades", _("upgrades in the game")),
+            ("damage_dealt", _("combat damage dealt to a player")),
+            ("authority_gained", _("authority gained in the game")),
+            ("ships_played_total", _("ships played in the game"))]
+
+
+class VPCardForm(_PackEditForm):
+    """Add a VP card to an open scenario (L21): awarded first to reach, or at the game's end."""
+
+    name_en = forms.CharField(label=_("Name (English)"), max_length=200)
+    name_ru = forms.CharField(label=_("Name (Russian)"), max_length=200)
+    text_en = forms.CharField(label=_("Text (English)"), required=False, max_length=500)
+    text_ru = forms.CharField(label=_("Text (Russian)"), required=False, max_length=500)
+    points = forms.IntegerField(label=_("VP"), min_value=0, max_value=99)
+    award = forms.ChoiceField(label=_("Awarded"), choices=[
+        ("first_to", _("to the first player who reaches")),
+        ("at_end", _("at the end of the game, to the player who has"))])
+    counter = forms.ChoiceField(label=_("Count"), choices=COUNTERS)
+    at_least = forms.IntegerField(label=_("At least"), min_value=1, max_value=999)
+
+    def __init__(self, *args: Any, number: int, **kwargs: Any) -> None:
+        self.number = number
+        super().__init__(*args, **kwargs)
+
+    def apply_to(self, data: dict[str, Any], cleaned: dict[str, Any]) -> str:
+        from cards.box import free_id
+
+        vps = data.setdefault("vp_cards", [])
+        taken = {v.get("id") for v in vps if isinstance(v, dict)}
+        vp_id = free_id(taken, f"s{self.number}-{cleaned['name_en']}", f"s{self.number}-vp")
+        cond = {"count": f"stat:{cleaned['counter']}", "at_least": cleaned["at_least"]}
+        vps.append({"id": vp_id, "scenario": self.number, "points": cleaned["points"],
+                    "name": {"en": cleaned["name_en"], "ru": cleaned["name_ru"]},
+                    "text": {"en": cleaned["text_en"] or cleaned["name_en"],
+                             "ru": cleaned["text_ru"] or cleaned["name_ru"]},
+                    "award": {cleaned["award"]: cond}})
+        for scenario in data.get("scenarios", []):
+            if isinstance(scenario, dict) and scenario.get("number") == self.number:
+                scenario.setdefault("vp_cards", []).append(vp_id)
+        return f'vp_cards[{len(vps) - 1}] "{vp_id}"'
+
+
+class RemoveForm(_PackEditForm):
+    """Remove one card design, sticker sheet or VP card (a POST with the pack's checksum)."""
+
+    def __init__(self, *args: Any, remove: Any, **kwargs: Any) -> None:
+        self.remove = remove  # callable(data) -> None, removing the part in place
+        super().__init__(*args, **kwargs)
+
+    def apply_to(self, data: dict[str, Any], cleaned: dict[str, Any]) -> str:
+        self.remove(data)
+        return "\x00"  # nothing remains to point at: every problem is a form-wide error
+
+
+KIND_CHOICES = [("legacy", _("Legacy campaign (two sides, 12 envelopes)")),
+                ("core", _("Core set (standard games)"))]
+
+
+class NewPackForm(forms.Form):
+    """Start an own pack: empty (structure only) or as a copy of a builtin pack."""
+
+    name_en = forms.CharField(label=_("Name (English)"), max_length=150)
+    name_ru = forms.CharField(label=_("Name (Russian)"), max_length=150)
+    start = forms.ChoiceField(label=_("Start from"), widget=forms.RadioSelect, choices=[
+        ("empty", _("An empty box: the sides, starting cards and 12 scenario placeholders; "
+                    "you type in the trade cards, sticker sheets and scenarios")),
+        ("copy", _("A copy of a shipped set, to change"))], initial="empty")
+    kind = forms.ChoiceField(label=_("Kind of set (empty box)"), choices=KIND_CHOICES,
+                             initial="legacy")
+    source = forms.ModelChoiceField(label=_("Set to copy"), required=False,
+                                    queryset=ContentPack.objects.none())
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["source"].queryset = ContentPack.objects.builtin()
+        self.fields["source"].label_from_instance = lambda p: p.name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if cleaned.get("start") == "copy" and not cleaned.get("source"):
+            self.add_error("source", gettext("Pick the set to copy."))
+        return cleaned
+
+
+class ImportPackForm(forms.Form):
+    """Upload a pack file (JSON) as a new own pack; every problem is named by its place."""
+
+    file = forms.FileField(label=_("Pack file (JSON, at most 2 MB)"))
+
+    def clean_file(self) -> Any:
+        from cards.box import MAX_UPLOAD
+
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD:
+            raise forms.ValidationError(
+                _("The file is %(size)s kB; the limit is %(limit)s kB."),
+                params={"size": upload.size // 1024, "limit": MAX_UPLOAD // 1024})
+        raw = upload.read(MAX_UPLOAD + 1)
+        try:
+            data = jsoninput.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        except jsoninput.JSONInputError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        if not isinstance(data, dict) or not isinstance(data.get("pack"), dict):
+            raise forms.ValidationError(_("This is not a pack file: it has no “pack” header."))
+        problems = validate_pack(data, filename=upload.name)
+        if problems:
+            from cards.box import readable_path
+
+            raise forms.ValidationError([
+                f"{readable_path(data, p.path, _lang())}: {p.message}" if p.path else p.message
+                for p in problems[:50]])
+        self.data_value = data
+        return upload

@@ -72,6 +72,10 @@ def pack_checksum(data: Any) -> str:
 _ENGINE_PACKS: dict[str, Any] = {}
 _ENGINE_PACKS_MAX = 32
 MAX_SCENARIO = 12  # envelopes of a legacy campaign (L1)
+# `ContentPack.kind` of an owner's unfinished pack (issue 11): not a choice, so the campaign and
+# match pickers, which filter on "core" / "legacy", never offer it; its JSON header keeps the
+# kind it will have once complete.
+DRAFT = "draft"
 
 
 class StalePack(Exception):
@@ -156,8 +160,17 @@ class ContentPack(models.Model):
     description = InActiveLanguage("description")
 
     @property
+    def is_draft(self) -> bool:
+        return self.kind == DRAFT
+
+    @property
+    def target_kind(self) -> str:
+        """Return the kind the pack's JSON declares (a draft's kind once complete)."""
+        return str(self.data.get("pack", {}).get("kind", "")) if self.is_draft else self.kind
+
+    @property
     def is_legacy(self) -> bool:
-        return self.kind == self.Kind.LEGACY
+        return self.target_kind == self.Kind.LEGACY
 
     def engine_pack(self) -> Any:
         """Return the engine's parsed `Pack` for `data` (cached per checksum across requests)."""
@@ -244,16 +257,20 @@ class ContentPack(models.Model):
         candidates = (base if n == 1 else f"{base}-{n}" for n in range(1, len(taken) + 2))
         return next(slug for slug in candidates if slug not in taken)
 
-    def replace_data(self, data: dict[str, Any], expected_checksum: str | None = None) -> None:
+    def replace_data(self, data: dict[str, Any], expected_checksum: str | None = None, *,
+                     draft: bool = False) -> None:
         """Store new (already validated) pack JSON and rebuild the derived tables, atomically.
 
         With ``expected_checksum``, raise StalePack instead if the stored pack changed since.
+        With ``draft``, the pack stays an unfinished draft (not offered for games).
         """
         with transaction.atomic():
             stored = ContentPack.objects.select_for_update().values_list("checksum", flat=True)
             if expected_checksum is not None and stored.get(pk=self.pk) != expected_checksum:
                 raise StalePack(self.pk)
             self.set_data(data)
+            if draft:
+                self.kind = DRAFT
             self.save()
             self.rebuild_catalogue()
 

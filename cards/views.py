@@ -30,7 +30,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from cards import jsoninput
-from cards.forms import CardDesignForm, CardFilterForm, ScenarioForm, StickerSheetForm
+from cards import box
+from cards.forms import (
+    CardDesignForm,
+    CardFilterForm,
+    ImportPackForm,
+    NewPackForm,
+    NewStickerSheetForm,
+    RemoveForm,
+    ScenarioForm,
+    ScenarioTextForm,
+    StickerSheetForm,
+    VPCardForm,
+    _PackEditForm,
+    _sealed_scenario,
+)
 from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack
 from cards.render import (
     DECK_KINDS,
@@ -141,8 +155,28 @@ def pack_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "is_owner": pack.is_owned_by(request.user),
         "can_reveal": pack.is_legacy and not (pack.revealed_scenarios >= MAX_SCENARIO
                                               and pack.post_campaign_revealed),
+        "missing": _still_missing(pack) if pack.is_draft and pack.is_owned_by(request.user)
+        else [],
     }
     return render(request, "cards/pack_detail.html", context)
+
+
+def _still_missing(pack: ContentPack) -> list[str]:
+    """Return what a draft still lacks, in words; sealed envelopes are only named by number."""
+    lines: list[str] = []
+    for problem in box.whole_pack_problems(pack):
+        sealed = _sealed_scenario(pack, problem.path or problem.message)
+        line = (_("Something inside envelope %(n)s, which you have not opened yet.") % {"n": sealed}
+                if sealed is not None else _short_problem(pack, problem))
+        if line not in lines:
+            lines.append(line)
+    return lines
+
+
+def _short_problem(pack: ContentPack, problem: object) -> str:
+    from cards.forms import _short
+
+    return _short(problem, pack.data)
 
 
 def card_detail(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
@@ -185,13 +219,15 @@ def reveal_envelope(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("cards:pack", pk=pack.pk)
 
 
-def _save_or_render(request: HttpRequest, form: CardDesignForm | StickerSheetForm | ScenarioForm,
+def _save_or_render(request: HttpRequest, form: _PackEditForm,
                     template: str, context: dict) -> HttpResponse:
     """Save a valid editor form's pack data and go back to the pack; else show the errors."""
     if request.method == "POST" and form.is_valid() and form.new_data is not None:
+        was_draft = form.pack.is_draft
         try:
             with transaction.atomic():
-                form.pack.replace_data(form.new_data, form.cleaned_data["checksum"])
+                form.pack.replace_data(form.new_data, form.cleaned_data["checksum"],
+                                       draft=getattr(form, "draft", False))
                 _rebuild_campaigns(form.pack)
         except StalePack:
             return render(request, "cards/stale.html", {"pack": form.pack, "edit": True},
@@ -200,6 +236,8 @@ def _save_or_render(request: HttpRequest, form: CardDesignForm | StickerSheetFor
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Saved."))
+            if was_draft and not form.pack.is_draft:
+                messages.success(request, _("Your set is complete: you can now play it."))
             return redirect("cards:pack", pk=form.pack.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, template, {**context, "form": form, "pack": form.pack}, status=status)
@@ -214,6 +252,147 @@ def edit_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     form = CardDesignForm(request.POST or None, pack=pack, design=design,
                           factions=pack.faction_names())
     return _save_or_render(request, form, "cards/edit_card.html", {"design": design})
+
+
+@login_required
+def add_card(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add a card design to the visitor's own pack."""
+    pack = _own_pack(request, pk)
+    form = CardDesignForm(request.POST or None, pack=pack, design=None,
+                          factions=pack.faction_names())
+    return _save_or_render(request, form, "cards/edit_card.html", {"design": None})
+
+
+@login_required
+@require_POST
+def remove_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
+    """Remove a card design (one the owner can see) from their own pack."""
+    pack = _own_pack(request, pk)
+    shown, _envelopes_open = _visible(request, pack)
+    design = _visible_design(shown, slug)
+    form = RemoveForm(request.POST, pack=pack,
+                      remove=lambda data: data["cards"].pop(design.position))
+    return _save_or_render(request, form, "cards/remove.html",
+                           {"title": _("Remove %(name)s") % {"name": design.name}})
+
+
+@login_required
+def add_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add a sticker sheet of an opened envelope (scenarios 1-4) to the owner's legacy pack."""
+    pack = _own_pack(request, pk)
+    if not pack.is_legacy:
+        raise Http404(_("Only a legacy campaign has sticker sheets."))
+    if not pack.revealed_scenarios:
+        messages.info(request, _("Open envelope 1 first: sticker sheets come in envelopes 1 to 4."))
+        return redirect("cards:pack", pk=pack.pk)
+    form = NewStickerSheetForm(request.POST or None, pack=pack)
+    return _save_or_render(request, form, "cards/add_sheet.html", {})
+
+
+@login_required
+@require_POST
+def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
+    """Remove a sticker sheet of an opened envelope."""
+    pack = _own_pack(request, pk)
+    index = _index_of(pack.data.get("sticker_sheets", []), "id", slug)
+    if pack.data["sticker_sheets"][index].get("scenario") not in pack.revealed_range:
+        raise Http404(_("No such sheet."))
+    form = RemoveForm(request.POST, pack=pack,
+                      remove=lambda data: data["sticker_sheets"].pop(index))
+    return _save_or_render(request, form, "cards/remove.html", {"title": _("Remove a sheet")})
+
+
+@login_required
+def scenario_text(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Type in an opened scenario card: title, story, both sides, and its winner's VP."""
+    pack = _own_pack(request, pk)
+    if number not in pack.revealed_range:
+        raise Http404(_("No such scenario."))
+    index = _index_of(pack.data.get("scenarios", []), "number", number)
+    form = ScenarioTextForm(request.POST or None, pack=pack, index=index)
+    return _save_or_render(request, form, "cards/scenario_form.html",
+                           {"number": number, "vp_cards": _vp_cards_of(pack, number)})
+
+
+def _vp_cards_of(pack: ContentPack, number: int) -> list[dict]:
+    return [v for v in pack.vp_cards.filter(scenario=number)]
+
+
+@login_required
+def add_vp_card(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Add a VP card to an opened scenario."""
+    pack = _own_pack(request, pk)
+    if number not in pack.revealed_range:
+        raise Http404(_("No such scenario."))
+    form = VPCardForm(request.POST or None, pack=pack, number=number)
+    return _save_or_render(request, form, "cards/vp_form.html", {"number": number})
+
+
+@login_required
+@require_POST
+def remove_vp_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
+    """Remove a VP card of an opened scenario (not its winner card, which L21 requires)."""
+    pack = _own_pack(request, pk)
+    index = _index_of(pack.data.get("vp_cards", []), "id", slug)
+    vp = pack.data["vp_cards"][index]
+    if vp.get("scenario") not in pack.revealed_range:
+        raise Http404(_("No such VP card."))
+
+    def remove(data: dict) -> None:
+        data["vp_cards"].pop(index)
+        for scenario in data.get("scenarios", []):
+            if slug in scenario.get("vp_cards", []):
+                scenario["vp_cards"].remove(slug)
+
+    form = RemoveForm(request.POST, pack=pack, remove=remove)
+    return _save_or_render(request, form, "cards/remove.html", {"title": _("Remove a VP card")})
+
+
+@login_required
+def new_pack(request: HttpRequest) -> HttpResponse:
+    """Start an own pack: an empty box (a draft until complete) or a copy of a shipped set."""
+    form = NewPackForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if data["start"] == "copy":
+            pack = data["source"].copy_for(request.user)
+            header = dict(pack.data["pack"], name={"en": data["name_en"], "ru": data["name_ru"]})
+            pack.replace_data({**pack.data, "pack": header})
+        else:
+            pack = box.create_pack(request.user, box.skeleton(data["kind"], data["name_en"],
+                                                              data["name_ru"]), draft=True)
+        messages.success(request, _("Your set is ready. Only you can see and edit it."))
+        return redirect("cards:pack", pk=pack.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "cards/new_pack.html",
+                  {"form": form, "import_form": ImportPackForm()}, status=status)
+
+
+@login_required
+def import_pack(request: HttpRequest) -> HttpResponse:
+    """Upload a pack file as a new own pack (validated first; nothing is stored if it fails)."""
+    form = ImportPackForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        pack = box.create_pack(request.user, form.data_value, draft=False)
+        messages.success(request, _("The set “%(name)s” is imported. Only you can see and edit "
+                                    "it.") % {"name": pack.name})
+        return redirect("cards:pack", pk=pack.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "cards/new_pack.html",
+                  {"form": NewPackForm(), "import_form": form}, status=status)
+
+
+@login_required
+@require_safe
+def download_pack(request: HttpRequest, pk: int) -> HttpResponse:
+    """Download the owner's whole pack file (every envelope included), to keep or import."""
+    pack = _own_pack(request, pk)
+    from cards.models import canonical_json
+
+    response = HttpResponse(canonical_json(pack.data).encode("utf-8"),
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{pack.slug}.json"'
+    return response
 
 
 @login_required
