@@ -134,3 +134,54 @@ def test_the_refusal_speaks_both_languages(bob_client: Client, started: Campaign
                                            expected: str) -> None:
     bob_client.cookies["django_language"] = lang
     assert expected in bob_client.post(url("delete", started)).content.decode()
+
+
+BROWSER_TEXTS = {
+    "en": {"delete": "Delete this campaign", "leave": "Leave this campaign",
+           "recent": "Recently deleted", "restore": "Restore"},
+    "ru": {"delete": "Удалить кампанию", "leave": "Покинуть кампанию",
+           "recent": "Недавно удалённые", "restore": "Восстановить"},
+}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_in_chromium_the_creator_deletes_and_the_other_player_restores(
+        live_server, browser, tmp_path, lang: str) -> None:
+    from tests.factories import PERSONA_PASSWORD, UserFactory, make_pack
+
+    t = BROWSER_TEXTS[lang]
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    campaign = Campaign.start(make_pack(), "Alice vs Bob", alice, [(alice, "Alice"), (bob, "Bob")])
+    pages = {}
+    for name, width in (("alice", 1280), ("bob", 390)):
+        context = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US",
+                                      viewport={"width": width, "height": 900})
+        context.set_default_timeout(10_000)
+        page = pages[name] = context.new_page()
+        page.goto(live_server.url + "/accounts/login/")
+        page.locator("input[name=login]").fill(name)
+        page.locator("input[name=password]").fill(PERSONA_PASSWORD)
+        page.locator("form input[name=password]").press("Enter")
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+        page.goto(live_server.url + campaign.get_absolute_url())
+
+    alice_page, bob_page = pages["alice"], pages["bob"]
+    assert bob_page.get_by_role("button", name=t["delete"]).count() == 0
+    assert bob_page.get_by_role("button", name=t["leave"]).count() == 1
+    bob_page.screenshot(path=tmp_path / f"dashboard-{lang}-390.png", full_page=True)
+    assert bob_page.evaluate("document.documentElement.scrollWidth") <= 390
+    alice_page.get_by_role("button", name=t["delete"]).click()
+    alice_page.wait_for_url(lambda url: url.endswith(reverse("campaign:list")))
+    alice_page.screenshot(path=tmp_path / f"list-{lang}-1280.png", full_page=True)
+
+    bob_page.goto(live_server.url + reverse("campaign:list"))
+    assert bob_page.get_by_role("heading", name=t["recent"]).count() == 1
+    bob_page.screenshot(path=tmp_path / f"list-{lang}-390.png", full_page=True)
+    assert bob_page.evaluate("document.documentElement.scrollWidth") <= 390
+    bob_page.get_by_role("button", name=t["restore"]).click()
+    bob_page.wait_for_url(lambda url: url.endswith(campaign.get_absolute_url()))
+    campaign.refresh_from_db()
+    assert campaign.deleted_at is None
+    for page in pages.values():
+        page.context.close()
