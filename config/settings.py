@@ -192,7 +192,6 @@ FILE_UPLOAD_HANDLERS = [
 FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES
 # Form fields other than files (a pack editor's JSON textarea is the largest): 400 above this.
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", IMPORT_MAX_BYTES)
-DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 # Fixed-window rate limits per user and action (config.ratelimit): (requests, window seconds);
 # a count of 0 turns the limit off. Counted in the default cache, which is per process unless

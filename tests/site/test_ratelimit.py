@@ -83,3 +83,17 @@ def test_the_429_page_speaks_russian(tight, alice_client: Client) -> None:
     page = alice_client.post(reverse("campaign:import"), {}).content.decode()
     assert "Слишком много запросов" in page
     assert "Можно импортировать резервные копии кампаний не более 2 раз за 60 мин." in page
+
+
+@pytest.mark.django_db
+def test_counts_shared_through_a_database_cache(settings) -> None:
+    """CACHE_TABLE's DatabaseCache: what each server process would share (README "Limits")."""
+    from django.core.management import call_command
+
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                                   "LOCATION": "starledger_test_cache"}}
+    settings.RATE_LIMITS = {"pack-copy": (1, HOUR)}
+    call_command("createcachetable", verbosity=0)
+    start = 7 * HOUR
+    assert hit("pack-copy", "user-1", now=start) == 0
+    assert hit("pack-copy", "user-1", now=start + 1) == HOUR - 1
