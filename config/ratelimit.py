@@ -30,6 +30,7 @@ View = Callable[..., HttpResponse]
 
 ACTION_NAMES = {
     "campaign-import": _("import campaign backups"),
+    "pack-import": _("import pack files"),
     "pack-copy": _("copy packs"),
 }
 

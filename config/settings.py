@@ -198,6 +198,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", IMPORT_MAX_B
 # CACHE_TABLE names a database table (create it once: python manage.py createcachetable).
 RATE_LIMITS = {
     "campaign-import": (envint("RATE_LIMIT_IMPORTS_PER_HOUR", 20), 3600),
+    "pack-import": (envint("RATE_LIMIT_IMPORTS_PER_HOUR", 20), 3600),
     "pack-copy": (envint("RATE_LIMIT_PACK_COPIES_PER_HOUR", 30), 3600),
 }
 CACHE_TABLE = os.environ.get("CACHE_TABLE", "")

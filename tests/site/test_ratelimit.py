@@ -40,6 +40,7 @@ def test_a_limit_of_zero_or_an_unknown_action_is_unlimited(settings) -> None:
 def test_the_defaults_come_from_the_environment_helpers(settings) -> None:
     assert settings.RATE_LIMITS["campaign-import"] == (20, HOUR)
     assert settings.RATE_LIMITS["pack-copy"] == (30, HOUR)
+    assert settings.RATE_LIMITS["pack-import"] == (20, HOUR)  # ready for cards' import page
 
 
 def _import(client: Client) -> int:
