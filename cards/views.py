@@ -29,8 +29,7 @@ from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from cards import jsoninput
-from cards import box
+from cards import box, jsoninput
 from cards.forms import (
     CardDesignForm,
     CardFilterForm,
@@ -349,6 +348,7 @@ def remove_vp_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-copy")
 def new_pack(request: HttpRequest) -> HttpResponse:
     """Start an own pack: an empty box (a draft until complete) or a copy of a shipped set."""
     form = NewPackForm(request.POST or None)
@@ -369,6 +369,7 @@ def new_pack(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-import")
 def import_pack(request: HttpRequest) -> HttpResponse:
     """Upload a pack file as a new own pack (validated first; nothing is stored if it fails)."""
     form = ImportPackForm(request.POST or None, request.FILES or None)

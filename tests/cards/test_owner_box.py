@@ -318,3 +318,75 @@ def test_another_user_gets_404_on_every_editor_url(alice_client: Client, client:
         assert client.get(url).status_code in (404, 405), url
         assert client.post(url, {"checksum": pack.checksum}).status_code in (404, 405), url
     assert client.get(reverse("cards:download_pack", args=[pack.pk])).status_code == 404
+
+
+def test_c2_c4_new_empty_core_set_starts_with_scouts_vipers_and_explorers(
+        alice_client: Client) -> None:
+    response = alice_client.post(reverse("cards:new_pack"), {
+        "name_en": "Home set", "name_ru": "Домашний набор", "start": "empty", "kind": "core"})
+    assert response.status_code == 302
+    pack = ContentPack.objects.get(owner__username="alice")
+    assert pack.is_draft and pack.target_kind == "core" and not pack.is_legacy
+    assert {d.role: d.quantity for d in pack.designs.all()} == {
+        "scout": 16, "viper": 4, "explorer": 10}
+    page = alice_client.get(pack.get_absolute_url()).content.decode()
+    assert "needs 80 copies of role" in page and "Add a sticker sheet" not in page
+    assert alice_client.get(reverse("cards:add_sheet", args=[pack.pk])).status_code == 404
+
+
+def test_l26_post_campaign_role_only_once_that_envelope_is_open(alice_client: Client) -> None:
+    pack = create_empty_box(alice_client)
+    fields = card_fields("Late Ship", "kingdom", "ship", 3, 1)
+    fields["role"] = "post_campaign"
+    url = reverse("cards:add_card", args=[pack.pk])
+    response = post_form(alice_client, url, fields, pack)
+    assert response.status_code == 400 and "role" in response.context["form"].errors
+    assert "Post-campaign card" not in alice_client.get(pack.get_absolute_url()).content.decode()
+    ContentPack.objects.filter(pk=pack.pk).update(revealed_scenarios=12)
+    open_envelope(alice_client, pack)  # the post-campaign pack
+    page = alice_client.get(pack.get_absolute_url()).content.decode()
+    assert "Post-campaign card" in page
+    response = post_form(alice_client, url, fields, pack)
+    assert response.status_code == 302, _errors(response)
+    assert ContentPack.objects.get(pk=pack.pk).designs.get(name_en="Late Ship").role == \
+        "post_campaign"
+
+
+@pytest.mark.parametrize("changes, field", [
+    ({"kind": "chess"}, "kind"),
+    ({"start": "other"}, "start"),
+    ({"source": "999999", "start": "copy"}, "source"),
+    ({"name_en": "x" * 151}, "name_en"),
+])
+def test_bad_new_set_input_is_a_form_error(alice_client: Client, changes: dict,
+                                           field: str) -> None:
+    fields = {"name_en": "Box", "name_ru": "Коробка", "start": "empty", "kind": "legacy",
+              **changes}
+    response = alice_client.post(reverse("cards:new_pack"), fields)
+    assert response.status_code == 400
+    assert field in response.context["form"].errors
+
+
+@pytest.mark.parametrize("changes, field", [
+    ({"scenario": "abc"}, "scenario"),
+    ({"side": "blob"}, "side"),
+    ({"row0_cost": "0"}, "row0_cost"),
+    ({"row1_ship_0_n0": ""}, "row1_ship_0_n0"),
+    ({"row2_base_0_when": "", "row2_base_0_e0": "", "row2_base_0_n0": ""}, "row2_base_0_when"),
+])
+def test_bad_sheet_input_is_a_form_error(alice_client: Client, changes: dict,
+                                         field: str) -> None:
+    pack = create_empty_box(alice_client)
+    enter_small_box(alice_client, pack, sheets=())
+    response = post_form(alice_client, reverse("cards:add_sheet", args=[pack.pk]),
+                         {**sheet_fields("empire", 1), **changes}, pack)
+    assert response.status_code == 400
+    assert field in response.context["form"].errors, response.context["form"].errors
+
+
+def test_stale_checksum_on_add_is_a_409_and_saves_nothing(alice_client: Client) -> None:
+    pack = create_empty_box(alice_client)
+    fields = {**card_fields("Late", "kingdom", "ship", 2, 1), "checksum": "0" * 64}
+    response = alice_client.post(reverse("cards:add_card", args=[pack.pk]), fields)
+    assert response.status_code == 409
+    assert not ContentPack.objects.get(pk=pack.pk).designs.filter(name_en="Late").exists()
