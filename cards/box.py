@@ -23,7 +23,6 @@ from cards.models import ContentPack, text_in
 from cards.validation import PackProblem, validate_pack
 
 SCENARIOS = range(1, 13)
-MAX_UPLOAD = 2 * 1024 * 1024  # bytes: the default pack is about 200 kB
 # The personal-deck and explorer designs a new pack starts with, taken from the shipped packs.
 SKELETON_ROLES = ("scout", "viper", "explorer", "starter")
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django import forms
 from django.apps import apps
+from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -746,14 +747,15 @@ class ImportPackForm(forms.Form):
     file = forms.FileField(label=_("Pack file (JSON, at most 2 MB)"))
 
     def clean_file(self) -> Any:
-        from cards.box import MAX_UPLOAD
-
+        # One limit for every import (settings.IMPORT_MAX_BYTES): the upload handler
+        # (config/uploads.py) drops the bytes past it, so a larger file must be refused here.
+        limit = settings.IMPORT_MAX_BYTES
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD:
+        if upload.size > limit:
             raise forms.ValidationError(
                 _("The file is %(size)s kB; the limit is %(limit)s kB."),
-                params={"size": upload.size // 1024, "limit": MAX_UPLOAD // 1024})
-        raw = upload.read(MAX_UPLOAD + 1)
+                params={"size": upload.size // 1024, "limit": limit // 1024})
+        raw = upload.read(limit + 1)
         try:
             data = jsoninput.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
