@@ -44,7 +44,7 @@ from cards.forms import (
     _PackEditForm,
     _sealed_scenario,
 )
-from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack
+from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack, pick_language, text_in
 from cards.render import (
     DECK_KINDS,
     SIZES,
@@ -406,7 +406,9 @@ def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
         raise Http404(_("No such sheet."))
     form = StickerSheetForm(request.POST or None, pack=pack, index=index)
     return _save_or_render(request, form, "cards/edit_json.html",
-                           {"title": _("Sticker sheet %(id)s") % {"id": slug}})
+                           {"title": _("Sticker sheet “%(name)s”") % {
+                               "name": pick_language(text_in(sheet.get("name"), "en"),
+                                                     text_in(sheet.get("name"), "ru"))}})
 
 
 @login_required

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards.models import text_in
-from cards.templatetags.card_faces import card_lines, sticker_lines
+from cards.templatetags.card_faces import alt_text, card_lines, sticker_lines
 from cards.text import ability_text, active_language, faction_names
 from play.engine import Action, GameState
 from play.engine.rules import ability_of
@@ -117,20 +117,8 @@ class Board:
 
     def alt(self, card: dict) -> str:
         """Return a picture's alt text: the card's name, kind, cost, factions and every line."""
-        if card.get("type") == "base":
-            kind = _("Outpost") if card.get("outpost") else _("Base")
-            kind += " · " + _("defense %(n)s") % {"n": card.get("defense")}
-        else:
-            kind = _("Ship")
-        meta = [kind]
-        if card.get("cost") is not None:
-            meta.append(_("cost %(n)s") % {"n": card["cost"]})
-        meta += card["faction_names"]
-        if card.get("upgrade"):
-            meta.append(_("upgraded"))
-        text = " ".join(line if line.endswith((".", "!", "?")) else line + "."
-                        for line in card["lines"])
-        return f"{card['name']} ({', '.join(meta)}). {text}".strip()
+        return alt_text(card["name"], card, card["faction_names"], card["lines"],
+                        bool(card.get("upgrade")))
 
     def name(self, face: dict) -> str:
         return text_in(face.get("name"), self.lang) or text_in(face.get("name"), "en") or face["card"]

@@ -177,19 +177,25 @@ def face_alt(pack_data: Mapping[str, Any], design: Mapping[str, Any],
     factions = faction_names(pack_data, lang)
     sticker, side = sticker_of(pack_data, sticker_id) if sticker_id else ({}, "")
     name = text_in(design.get("name"), lang) or text_in(design.get("name"), "en") or design["id"]
-    if design.get("type") == "base":
-        kind = _("Outpost") if design.get("outpost") else _("Base")
-        kind += " · " + _("defense %(n)s") % {"n": design.get("defense")}
+    ids = list(design.get("factions", []) or []) + ([side] if side and side not in
+                                                     design.get("factions", []) else [])
+    lines = card_lines(design, sticker or None, lang, factions)
+    return alt_text(name, design, [factions.get(f, f) for f in ids], lines, bool(sticker))
+
+
+def alt_text(name: str, card: Mapping[str, Any], faction_labels: list[str], lines: list[str],
+             upgraded: bool) -> str:
+    """Return "Name (Ship, cost 3, Blob, upgraded). Line one. Line two." for a face's alt."""
+    if card.get("type") == "base":
+        kind = _("Outpost") if card.get("outpost") else _("Base")
+        kind += " · " + _("defense %(n)s") % {"n": card.get("defense")}
     else:
         kind = _("Ship")
     meta = [kind]
-    if design.get("cost") is not None:
-        meta.append(_("cost %(n)s") % {"n": design["cost"]})
-    ids = list(design.get("factions", []) or []) + ([side] if side and side not in
-                                                     design.get("factions", []) else [])
-    meta += [factions.get(f, f) for f in ids]
-    if sticker:
+    if card.get("cost") is not None:
+        meta.append(_("cost %(n)s") % {"n": card["cost"]})
+    meta += faction_labels
+    if upgraded:
         meta.append(_("upgraded"))
-    lines = card_lines(design, sticker or None, lang, factions)
     text = " ".join(line if line.endswith((".", "!", "?")) else line + "." for line in lines)
     return f"{name} ({', '.join(meta)}). {text}".strip()
