@@ -17,4 +17,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         context["campaigns"] = list(Campaign.objects.for_user(request.user)[:HOME_LIST_LIMIT])
         context["matches"] = list(Match.objects.for_user(request.user)[:HOME_LIST_LIMIT])
+        context["match_offers"] = [
+            (match, seat) for match in Match.objects.offered_to(request.user)[:HOME_LIST_LIMIT]
+            for seat in match.seats.all() if seat.offered_to_id == request.user.pk and seat.is_open]
     return render(request, "home.html", context)

@@ -97,8 +97,8 @@ class MatchCreateForm(forms.Form):
         """Return the two seats: the creator first, then the opponent."""
         data = self.cleaned_data
         me = SeatSpec(self.user.get_username(), self.user)
-        if data["opponent"] == USER:
-            return [me, SeatSpec(data["other"].get_username(), data["other"])]
+        if data["opponent"] == USER:  # offered, not taken: they accept it on their home page
+            return [me, SeatSpec(data["other"].get_username(), offered_to=data["other"])]
         if data["opponent"] == INVITE:
             return [me, SeatSpec(str(_("Friend")))]
         return [me, SeatSpec(str(BOT_NAMES[data["opponent"]]), bot=data["opponent"])]

@@ -41,6 +41,13 @@ class MatchQuerySet(models.QuerySet):
             return self.none()
         return self.filter(seats__user=user).distinct().order_by("-created")
 
+    def offered_to(self, user: AbstractBaseUser | AnonymousUser | None) -> MatchQuerySet:
+        """Return the unfinished matches with an open seat offered to `user`, newest first."""
+        if user is None or not user.is_authenticated:
+            return self.none()
+        return (self.filter(seats__offered_to=user, seats__user__isnull=True)
+                .exclude(status="finished").distinct().order_by("-created"))
+
 
 class Match(models.Model):
     """One online game: a setup, seats and an action log (server-authoritative)."""
@@ -149,6 +156,10 @@ class MatchSeat(models.Model):
     bot = models.CharField(max_length=20, blank=True, help_text=_("Bot name; empty for a person."))
     name = models.CharField(_("name"), max_length=80)
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    offered_to = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="match_offers",
+        help_text=_("The one user who may accept this open seat (empty: anyone with the link)."))
 
     class Meta:
         ordering = ("match", "index")
@@ -163,8 +174,14 @@ class MatchSeat(models.Model):
         """Return whether a friend can still take this seat through the invite link."""
         return self.user_id is None and not self.bot
 
+    def may_join(self, user: Any) -> bool:
+        """Return whether `user` may take this seat: it is open, and offered to them or to all."""
+        return self.is_open and (self.offered_to_id is None or self.offered_to_id == user.pk)
+
     def join(self, user: Any) -> bool:
         """Give the open seat to `user`; False if someone took it first (conditional UPDATE)."""
+        if not self.may_join(user):
+            return False
         taken = MatchSeat.objects.filter(pk=self.pk, user__isnull=True, bot="").update(
             user=user, name=self.name or user.get_username())
         self.refresh_from_db(fields=["user", "name"])

@@ -82,12 +82,16 @@ class BrokenMatch(MatchError):
 
 
 class SeatSpec:
-    """Who sits in a seat when a match is created: a user, a bot, or nobody yet (invite)."""
+    """Who sits in a seat when a match is created: a user, a bot, or nobody yet (invite).
 
-    def __init__(self, name: str, user: Any = None, bot: str = "") -> None:
+    `offered_to` keeps the seat open for one registered user, who must accept it: nobody is
+    seated in a game without saying yes.
+    """
+
+    def __init__(self, name: str, user: Any = None, bot: str = "", offered_to: Any = None) -> None:
         if bot and bot not in BOTS:
             raise MatchError(_("Unknown bot “%(bot)s”.") % {"bot": bot})
-        self.name, self.user, self.bot = name, user, bot
+        self.name, self.user, self.bot, self.offered_to = name, user, bot, offered_to
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -269,7 +273,7 @@ def create_match(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec],
                                       for k, p in enumerate(extra_packs, start=1))
         for index, spec in enumerate(seats):
             MatchSeat.objects.create(match=match, index=index, user=spec.user, bot=spec.bot,
-                                     name=spec.name[:80])
+                                     name=spec.name[:80], offered_to=spec.offered_to)
         state = new_game(setup)
         _save(match, state, _run_bots(match, state))
     return match

@@ -241,7 +241,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     match = seat.match
     if match.seat_of(request.user):
         return redirect(match)
-    if not seat.is_open:
+    if not seat.may_join(request.user):  # taken, or offered to someone else
         raise Http404("seat taken")
     if request.method == "POST":
         if not services.join(seat, request.user):

@@ -69,7 +69,11 @@ def test_opponent_move_reaches_the_other_browser_without_reload(live_server, bro
     alice.locator("input[name=username]").fill("bob")
     alice.get_by_role("button", name="Start the game").click()
     expect(alice.locator("#board")).to_be_visible()
-    bob.goto(alice.url)
+    match_url = alice.url
+    bob.goto(live_server.url + "/")  # the seat is offered; bob accepts it (issue 10, finding 5)
+    bob.locator("#match-offers").get_by_role("button", name="Accept and join").click()
+    bob.goto(match_url)
+    alice.reload()
     mover, waiter = (alice, bob) if alice.locator("#moves").count() else (bob, alice)
     waiter.evaluate("window.notReloaded = true")
     expect(waiter.locator("#turn-status")).to_contain_text("Waiting for")

@@ -180,7 +180,30 @@ def test_create_against_a_registered_user_and_unknown_user(alice_client, core_pa
     assert response.status_code == 200 and "no other user" in response.content.decode()
     response = alice_client.post(url, {"deck": deck, "opponent": "user", "username": "bob"})
     assert response.status_code == 302
-    assert Match.objects.for_user(bob).count() == 1
+    assert Match.objects.offered_to(bob).count() == 1
+
+
+def test_a_seat_is_offered_and_only_its_user_accepting_takes_it(alice_client, core_pack, bob,
+                                                                outsider) -> None:
+    """Issue 10, finding 5: naming a user offers them the seat; nobody is seated unasked."""
+    alice_client.post(reverse("play:create"), {"deck": f"pack-{core_pack.pk}", "opponent": "user",
+                                               "username": "bob"})
+    match = Match.objects.get()
+    assert match.status == Match.Status.WAITING
+    assert match.seat_of(bob) is None and not Match.objects.for_user(bob).exists()
+    seat = match.seats.get(index=1)
+    stranger = Client()
+    stranger.force_login(outsider)
+    assert stranger.post(reverse("play:join", args=[seat.invite_token])).status_code == 404
+    invited = Client()
+    invited.force_login(bob)
+    home = invited.get("/").content.decode()
+    assert "You are invited to play" in home and seat.invite_token in home
+    assert invited.post(reverse("play:join", args=[seat.invite_token])).status_code == 302
+    match.refresh_from_db()
+    assert match.seat_of(bob).index == 1 and match.status == Match.Status.ACTIVE
+    assert not Match.objects.offered_to(bob).exists()
+    assert "You are invited to play" not in invited.get("/").content.decode()
 
 
 def test_home_lists_the_match(bot_match, alice_client) -> None:
