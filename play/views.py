@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Campaign
+from config.ratelimit import rate_limit
 from play import services
 from play.engine import view
 from play.faces import MatchFaces, web_size
@@ -79,6 +80,7 @@ def _board(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "",
 
 
 @login_required
+@rate_limit("match-create")
 def create(request: HttpRequest) -> HttpResponse:
     """Start a standard game, or list the user's campaigns whose scenario can be played online."""
     form = MatchCreateForm(request.POST or None, user=request.user)
@@ -115,6 +117,7 @@ def _playable_campaigns(user: Any) -> list[dict[str, Any]]:
 
 @login_required
 @require_POST
+@rate_limit("match-create")
 def campaign_match(request: HttpRequest, pk: int) -> HttpResponse:
     """Start (or resume) the online game of a campaign's open scenario."""
     campaign = get_object_or_404(Campaign.objects.for_user(request.user).select_related("pack"),

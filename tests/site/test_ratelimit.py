@@ -98,3 +98,24 @@ def test_counts_shared_through_a_database_cache(settings) -> None:
     start = 7 * HOUR
     assert hit("pack-copy", "user-1", now=start) == 0
     assert hit("pack-copy", "user-1", now=start + 1) == HOUR - 1
+
+
+def test_match_creation_is_limited_per_user(settings, alice_client, core_pack_for_limits) -> None:
+    """Issue 10: starting matches is rate limited too; over the limit nothing is created."""
+    from play.models import Match
+
+    settings.RATE_LIMITS = {"match-create": (2, HOUR)}
+    form = {"deck": f"pack-{core_pack_for_limits.pk}", "opponent": "random"}
+    statuses = [alice_client.post(reverse("play:create"), form).status_code for _ in range(3)]
+    assert statuses == [302, 302, 429]
+    assert Match.objects.count() == 2
+
+
+@pytest.fixture
+def core_pack_for_limits(db) -> ContentPack:
+    from pathlib import Path
+
+    from django.conf import settings as django_settings
+
+    from cards.loading import load_pack_file
+    return load_pack_file(Path(django_settings.BASE_DIR) / "fixtures" / "packs" / "core-set.json").pack
