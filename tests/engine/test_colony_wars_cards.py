@@ -37,13 +37,17 @@ from play.engine import (
     apply,
     decider,
     deserialize,
-    legal_actions,
     load_pack,
     new_game,
     replay,
     serialize,
     view,
 )
+from tests.engine.card_table import instance as _instance
+from tests.engine.card_table import legal as _legal
+from tests.engine.card_table import option as _option
+from tests.engine.card_table import plays as _plays
+from tests.engine.card_table import snapshot
 
 REPO = Path(__file__).resolve().parents[2]
 PACK_PATH = REPO / "fixtures" / "packs" / "colony-wars.json"
@@ -128,12 +132,6 @@ def run_step(state: GameState, step: str) -> None:
         apply(state, step)  # "choose 1", "done", "end"
 
 
-def _instance(cards: list[dict | None], card_id: str) -> int:
-    for card in cards:
-        if card is not None and card["card"] == card_id:
-            return card["id"]
-    raise AssertionError(f"no {card_id} among {[c and c['card'] for c in cards]}")
-
 
 def _in_play(state: GameState, card_id: str) -> int:
     me = view(state, 0)["players"][0]
@@ -147,39 +145,8 @@ def _ability_index(card_id: str, which: str) -> int:
     return next(k for k, a in enumerate(ABILITIES[card_id]) if a["when"] == which)
 
 
-def _option(state: GameState, spec: str) -> int:
-    """Return the pending option named "card" or "card@zone" (hand, discard, row, theirs, mine)."""
-    card_id, _, zone = spec.partition("@")
-    seat = decider(state)
-    options = view(state, seat)["pending"]["options"]
-    if zone:
-        allowed = {c["id"] for c in _zone(state, seat, zone)}
-        options = [o for o in options if o["id"] in allowed]
-    return _instance(options, card_id)
-
-
-def _zone(state: GameState, seat: int, zone: str) -> list[dict]:
-    mine = view(state, seat)
-    return {"hand": mine["hand"], "discard": mine["players"][seat]["discard"],
-            "row": [c for c in mine["trade_row"] if c],
-            "theirs": mine["players"][1 - seat]["bases"],
-            "mine": mine["players"][seat]["bases"]}[zone]
-
 
 # -- what a player sees ----------------------------------------------------------------------------
-
-def snapshot(state: GameState) -> dict[str, Any]:
-    """Return the numbers and piles the cases compare, read from the views."""
-    me, them = view(state, 0), view(state, 1)
-    p0, p1 = me["players"]
-    return {
-        "trade": p0["trade"], "combat": p0["combat"], "authority": p0["authority"],
-        "opp_authority": p1["authority"], "hand": len(me["hand"]), "deck": p0["deck_size"],
-        "discard": len(p0["discard"]), "opp_hand": len(them["hand"]),
-        "opp_discard": len(p1["discard"]), "opp_bases": len(p1["bases"]),
-        "trade_deck": me["trade_deck_size"], "explorers": me["explorers"],
-        "heap": Counter(c["card"] for c in me["scrap_heap"]),
-    }
 
 
 def deck_top(state: GameState) -> str:
@@ -399,9 +366,6 @@ CASES = [
 ]
 
 
-def _plays(steps: tuple[str, ...]) -> int:
-    return sum(step.startswith("play ") for step in steps)
-
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_colony_wars_card_does_what_it_says(case: Case) -> None:
@@ -441,9 +405,6 @@ def test_every_colony_wars_design_has_a_case() -> None:
 
 
 # -- rules the table cannot show -------------------------------------------------------------------
-
-def _legal(state: GameState) -> set[str]:
-    return {a.notation for a in legal_actions(state)}
 
 
 def _pending_cards(state: GameState) -> list[str]:
