@@ -79,12 +79,19 @@ class Match(models.Model):
     recorded = models.BooleanField(default=False,
                                    help_text=_("The result was written back to the campaign."))
     record_problem = models.TextField(blank=True)
+    # Denormalized from the cached state on every save, so lists, notifications and the bot
+    # sweeper can ask "whose decision, since when?" without decoding any game state.
+    turn_seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=_("Index of the seat whose decision it is (none when over)."))
+    moved_at = models.DateTimeField(null=True, blank=True,
+                                    help_text=_("When the last action was applied."))
 
     objects = MatchQuerySet.as_manager()
 
     class Meta:
         ordering = ("-created",)
         verbose_name_plural = _("matches")
+        indexes = (models.Index(fields=["status", "turn_seat"], name="play_match_turn"),)
 
     def __str__(self) -> str:
         names = " – ".join(seat.name for seat in self.seats.all())

@@ -378,7 +378,11 @@ def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> Non
         for k, (notation, seat) in enumerate(actions, start=1))
     match.version += len(actions)
     match.state = serialize(state)
-    fields = ["version", "state"]
+    match.turn_seat = state.decider if state.outcome is None else None
+    fields = ["version", "state", "turn_seat"]
+    if actions or match.moved_at is None:
+        match.moved_at = timezone.now()
+        fields.append("moved_at")
     if state.outcome is not None and not match.is_over:
         match.status, match.finished = Match.Status.FINISHED, timezone.now()
         match.result = state.outcome.to_dict()
