@@ -4,3 +4,7 @@ from django.apps import AppConfig
 class PlayConfig(AppConfig):
     name = "play"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Connect the receivers of `play.signals.match_changed` (one import per module)."""
+        from play import signals  # noqa: F401  (receivers: add one import line each below)

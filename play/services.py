@@ -49,6 +49,7 @@ from play.engine import (
 from play.engine.bots.registry import get_bot
 from play.engine.legacy import EXPLORERS, CampaignSnapshot, apply_outcome, scenario_setup
 from play.models import RESIGN, Match, MatchAction, MatchPack, MatchSeat
+from play.signals import MatchChange, match_changed
 
 BOTS = ("heuristic", "random", "search")
 DEFAULT_BOT = "heuristic"
@@ -388,6 +389,8 @@ def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> Non
         match.result = state.outcome.to_dict()
         fields += ["status", "finished", "result"]
     match.save(update_fields=fields)
+    change = MatchChange(match.pk, match.version, match.turn_seat, match.status)
+    transaction.on_commit(lambda: match_changed.send(sender=Match, change=change))
 
 
 def join(seat: MatchSeat, user: Any) -> bool:
