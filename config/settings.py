@@ -216,6 +216,36 @@ CACHES = {
 # is hidden for good (kept in the database, restorable only by an administrator).
 CAMPAIGN_RESTORE_DAYS = envint("CAMPAIGN_RESTORE_DAYS", 30)
 
+# --- Background tasks: django-q2 with the database as its broker (play/tasks.py) ----------------
+# `python manage.py run_workers` (started by scripts/serve) runs TASK_WORKERS worker processes on
+# this host; more hosts with the same DATABASE_URL and SECRET_KEY may run it too. TASKS_SYNC=1 runs
+# every task at once inside the request instead (the test suite; a bare `runserver` without one).
+INSTALLED_APPS += ["django_q"]
+TASKS_SYNC = envbool("TASKS_SYNC", False)
+TASK_WORKERS = envint("TASK_WORKERS", 2)
+Q_CLUSTER = {
+    "name": "starledger",
+    "orm": "default",  # the ORM broker: the queue is a table in the site's database
+    "workers": TASK_WORKERS,
+    # A task running longer than this is killed (and retried); a leased task whose worker died is
+    # handed out again after `retry` seconds, which must exceed the timeout.
+    "timeout": envint("TASK_TIMEOUT_SECONDS", 60),
+    "retry": envint("TASK_RETRY_SECONDS", 75),
+    "max_attempts": envint("TASK_MAX_ATTEMPTS", 5),
+    "ack_failures": False,  # a task that raised stays queued and is retried after `retry`
+    "catch_up": False,  # after downtime a periodic task runs once, not once per missed period
+    "save_limit": 200,  # successful results kept for the admin; failures are all kept
+    "poll": 0.3,  # seconds an idle worker host waits between two looks at the queue
+    "label": _("Background tasks"),
+}
+# Bot turns (play/bots_queue.py): a worker lets bots decide for up to BOT_CHUNK_MS per saved
+# chunk; the search bot thinks up to BOT_SEARCH_MS per decision. A bot's turn untouched for
+# BOT_STUCK_SECONDS is queued again by a sweep running every BOT_SWEEP_MINUTES.
+BOT_CHUNK_MS = envint("BOT_CHUNK_MS", 1000)
+BOT_SEARCH_MS = envint("BOT_SEARCH_MS", 1500)
+BOT_STUCK_SECONDS = envint("BOT_STUCK_SECONDS", 90)
+BOT_SWEEP_MINUTES = envint("BOT_SWEEP_MINUTES", 1)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
