@@ -8,3 +8,4 @@ class PlayConfig(AppConfig):
     def ready(self) -> None:
         """Connect the receivers of `play.signals.match_changed` (one import per module)."""
         from play import signals  # noqa: F401  (receivers: add one import line each below)
+        from play import live  # noqa: F401  (live updates: wake the match streams)

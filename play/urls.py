@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from play import views
+from play import live, views
 
 app_name = "play"
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     path("join/<str:token>/", views.join, name="join"),
     path("<int:pk>/", views.match_page, name="match"),
     path("<int:pk>/board/", views.board, name="board"),
+    path("<int:pk>/events/", live.events, name="events"),
     path("<int:pk>/state.json", views.state_json, name="state"),
     path("<int:pk>/act/", views.act, name="act"),
     path("<int:pk>/resign/", views.resign, name="resign"),

@@ -153,6 +153,12 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 @_shows_broken_matches
 def board(request: HttpRequest, pk: int) -> HttpResponse:
     """htmx polling: 204 while the version is the one shown, the new board once it moved on."""
+    # The cheap answer first: one indexed query for a seated player's match version, no game
+    # state loaded or decoded. Anyone else (and every changed board) takes the full path below.
+    seated_version = (Match.objects.for_user(request.user).filter(pk=pk)
+                      .values_list("version", flat=True).first())
+    if seated_version is not None and request.GET.get("version") == str(seated_version):
+        return HttpResponse(status=204)
     match, seat = _match_for(request, pk)
     if request.GET.get("version") == str(match.version):
         return HttpResponse(status=204)
