@@ -7,10 +7,10 @@ store it beside the action list: setup + seed + actions rebuild a game exactly.
 from __future__ import annotations
 
 import copy
-import random
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from . import modes
 from .content import MAX_ABILITIES, Design, Pack, matches, validate_rules
 from .errors import SetupError
 
@@ -24,11 +24,13 @@ class SeatSetup:
     `deck` maps design ids to counts (default: C2 8 scouts + 2 vipers in a core pack, the side's
     L7 deck in a legacy pack). `deck_order` (design ids, top card first) stacks the deck instead
     of shuffling it. `sheets` are the sticker sheets the player may use (L18) and
-    `scenario_sheet` the sheet whose five stickers win at once (L19).
+    `scenario_sheet` the sheet whose five stickers win at once (L19). `role` is a mode's role
+    ("boss", "raider", "emperor", "admiral"; docs/modes.md).
     """
 
     side: str | None = None
     team: int | None = None
+    role: str | None = None
     deck: dict[str, int] | None = None
     deck_order: list[str] | None = None
     sheets: list[str] = field(default_factory=list)
@@ -48,7 +50,8 @@ class GameSetup:
     `first=None` draws the first player from the seed (C3, M1).
     `targeting` is who a seat may attack and target: ``"all"`` opponents (M1, M2, M5) or only the
     ``"next"`` living opponent in turn order (M3's left neighbour); outposts protect a whole team
-    (C20 per team) either way.
+    (C20 per team) either way. `mode` is a mode id of `modes.MODES` (docs/modes.md) and
+    `outposts` its M9 option ("player" / "team", None: the mode's default).
     """
 
     pack: Pack
@@ -66,6 +69,8 @@ class GameSetup:
     used_rows: list[str] = field(default_factory=list)
     seed: int = 0
     targeting: str = "all"
+    mode: str = "standard"
+    outposts: str | None = None
 
     def to_dict(self) -> dict:
         """Return a JSON-safe dict (the pack is named by id)."""
@@ -88,6 +93,55 @@ class GameSetup:
             raise SetupError(f"not a saved setup: {error}") from None
 
 
+def setup_for(mode: str, pack: Pack, *, players: int, names: list[str] | None = None,
+              seed: int | str = 0, first: int | None = None, side_decks: bool = False,
+              outposts: str | None = None) -> GameSetup:
+    """Return the setup of a game of `mode` for `players` seats (docs/modes.md).
+
+    Seat order is clockwise and the turn order from `first` (None: drawn from the seed; the
+    boss in raid). `side_decks` gives the legacy sides' personal decks (M8) to both players of a
+    2-player game, both emperors or the boss; `outposts` is the M9 option.
+
+    >>> from play.engine import load_pack, tiny_pack
+    >>> setup = setup_for("raid", load_pack(tiny_pack()), players=3)
+    >>> [seat.role for seat in setup.seats]
+    ['boss', 'raider', 'raider']
+    """
+    chosen = modes.get(mode)
+    if not isinstance(players, int) or players not in chosen.players:
+        counts = ", ".join(map(str, chosen.players))
+        raise SetupError(f"{chosen.name['en']} ({chosen.rule}) is for {counts} players, "
+                         f"not {players!r}")
+    names = list(names or [])
+    if len(names) > players:
+        raise SetupError(f"{len(names)} names for {players} seats")
+    names += [""] * (players - len(names))
+    plan = modes.plan(mode, [None] * players, first if first is not None else 0, 50, 5, None)
+    seats = [SeatSetup(name=name, role=role) for name, role in zip(names, plan.role, strict=True)]
+    if chosen.id == "hydra":
+        for seat, team in zip(seats, plan.team, strict=True):
+            seat.team = team
+    if side_decks:
+        _side_decks(chosen, pack, seats)
+    return GameSetup(pack=pack, seats=seats, seed=seed, first=first, mode=mode,
+                     outposts=outposts)
+
+
+def _side_decks(mode: modes.Mode, pack: Pack, seats: list[SeatSetup]) -> None:
+    """M8: the sides' personal decks for 2-player games, the emperors and the boss."""
+    sides = [side for side in ("empire", "federation") if side in pack.sides]
+    if len(sides) < 2:
+        raise SetupError("side decks (M8) need a pack with both sides' personal decks (L7)")
+    if mode.id == "standard":
+        takers = [0, 1]
+    else:
+        takers = [k for k, seat in enumerate(seats) if seat.role in ("emperor", "boss")]
+    if not takers:
+        raise SetupError(f"{mode.name['en']} has no seat that may use a side deck (M8)")
+    for k, seat_index in enumerate(takers):
+        seats[seat_index].side = sides[k % 2]
+
+
 class Game:
     """The constant part of one game: designs after scenario changes, seats, rules, copy ids."""
 
@@ -100,19 +154,12 @@ class Game:
         self.n = len(setup.seats)
         if not 2 <= self.n <= 6:
             raise SetupError(f"a game has 2 to 6 seats, not {self.n}")
-        first = setup.first
-        if first is None:  # C3: a random first player, drawn from the seed (replay stays exact)
-            first = random.Random(f"first-player:{setup.seed}").randrange(self.n)
-        if not isinstance(first, int) or not 0 <= first < self.n:
-            raise SetupError(f"first player must be a seat 0..{self.n - 1}")
-        self.order = [(first + k) % self.n for k in range(self.n)]
-        self.team = [s.team if s.team is not None else i for i, s in enumerate(setup.seats)]
-        self.teams = sorted(set(self.team))
-        if len(self.teams) < 2:
-            raise SetupError("a game needs at least two teams")
+        plan = modes.plan(setup.mode, setup.seats, setup.first, setup.starting_authority,
+                          setup.draw_size, setup.hand_sizes, setup.seed, setup.outposts)
+        self._mode_plan(plan)
         if setup.targeting not in ("all", "next"):
             raise SetupError(f"targeting is 'all' or 'next', not {setup.targeting!r}")
-        self.targets_next_only = setup.targeting == "next"
+        self.targets_next_only = setup.targeting == "next" and plan.mode.reach == "setup"
         self.rules = validate_rules(setup.rules, pack)
         self.designs = self._designs_after_card_stats()
         self._seat_rules()
@@ -126,6 +173,27 @@ class Game:
         self.checks_after_action = bool(self.victories or self.vp_cards)
         self.copy_id: list[str | None] = []   # per card instance
         self.initial_design: list[Design] = []  # per card instance, upgrades from earlier games
+
+    def _mode_plan(self, plan: modes.Plan) -> None:
+        """Take teams, roles, authority pools, turn order and mode switches from the plan."""
+        n = self.n
+        self.mode = plan.mode
+        self.plan = plan
+        self.order = modes.turn_order(plan, n)
+        self.team = plan.team
+        self.purse = plan.purse
+        self.role = plan.role
+        self.teams = sorted(set(self.team))
+        if len(self.teams) < 2:
+            raise SetupError("a game needs at least two teams")
+        self.outposts_by_team = plan.outposts == "team"
+        self.facing = plan.facing
+        # M6: a neighbouring teammate may receive cards from your discard pile
+        self.mates_beside = [sorted({o for o in ((s - 1) % n, (s + 1) % n)
+                                     if o != s and self.team[o] == self.team[s]})
+                             for s in range(n)] if plan.mode.card_passing else [[]] * n
+        # the plain engine of today's 2-player games: every mode switch off (fast paths)
+        self.plain = plan.mode.id == "standard"
 
     # -- who / rule lookups ---------------------------------------------------------------------
 
@@ -143,27 +211,22 @@ class Game:
         """Return the arguments of every rule of one kind, in order."""
         return [arg for k, arg in self.rules if k == kind]
 
-    def _seat_value(self, kind: str, default: Any) -> list[Any]:
-        values = [default] * self.n
-        for arg in self.rules_of(kind):
-            for seat in self.who(arg["who"]):
-                values[seat] = arg["n"]
-        return values
-
     def _seat_rules(self) -> None:
         setup = self.setup
-        self.authority = self._seat_value("starting_authority", setup.starting_authority)
-        hands = setup.hand_sizes or ([3, 5] if self.n == 2 else [3, 4] + [5] * (self.n - 2))
-        if len(hands) != self.n:
-            raise SetupError(f"hand_sizes needs {self.n} numbers, one per seat in turn order")
-        first_hands = [0] * self.n
-        for k, seat in enumerate(self.order):
-            first_hands[seat] = hands[k]
+        plan = self.plan
+        self.authority = list(plan.authority)
+        for arg in self.rules_of("starting_authority"):
+            for seat in self.who(arg["who"]):
+                self.authority[seat] = arg["n"]
+        first_hands = list(plan.first_hand)
         for arg in self.rules_of("starting_hand"):
             for seat in self.who(arg["who"]):
                 first_hands[seat] = arg["n"]
         self.first_hand = first_hands
-        self.hand_size = self._seat_value("hand_size", setup.draw_size)
+        self.hand_size = list(plan.hand_size)
+        for arg in self.rules_of("hand_size"):
+            for seat in self.who(arg["who"]):
+                self.hand_size[seat] = arg["n"]
         row = [arg["n"] for arg in self.rules_of("trade_row_size")]
         self.row_size = row[-1] if row else setup.trade_row_size
         explorers = [arg["n"] for arg in self.rules_of("explorers")]
