@@ -115,6 +115,15 @@ def vp_card_name(content: PackContent, vp_id: str) -> str:
     return text(vp.get("name"), lang()) if vp else _("an unknown VP card")
 
 
+def win_how_name(how: str | None) -> str:
+    """Return how a game was won in words ("" for none); a resignation reads as one."""
+    if not how:
+        return ""
+    return {"authority": _("authority"), "political": _("political victory"),
+            "scenario": _("scenario condition"), "resign": _("the opponent resigned")}.get(
+        how, _("an unknown way"))
+
+
 def phase_name(phase: str) -> str:
     """Return a campaign phase in words."""
     return {"setup": _("choosing sides"), "playing": _("playing the scenarios"),

@@ -134,8 +134,7 @@ def history_rows(campaign: Campaign) -> list[dict[str, Any]]:
 
 def how_label(how: str | None) -> str:
     """Return how a game was won in words."""
-    return {"authority": _("authority"), "political": _("political victory"),
-            "scenario": _("scenario condition")}.get(how or "", _("an unknown way") if how else "")
+    return names.win_how_name(how)
 
 
 @dataclass

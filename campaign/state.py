@@ -55,7 +55,9 @@ VP_CARD_KEYS = frozenset({"card", "side"})             # one item of game_record
 SHOWN_KEY_MAX = 40  # a hostile key can be megabytes long; the message shows its start only
 
 SETUP, PLAYING, AFTER_CAMPAIGN, FINISHED = "setup", "playing", "after_campaign", "finished"
-WIN_HOWS = ("authority", "political", "scenario")
+# How a scenario game was won. "resign": the other side gave up; it is a win like any other
+# (L21: the winner takes the victory VP card, L5: plays first next; upgrades made stay, L12).
+WIN_HOWS = ("authority", "political", "scenario", "resign")
 
 
 class EventRefused(ValueError):
@@ -346,7 +348,8 @@ def _check_side(content: PackContent, state: CampaignState, side: str) -> None:
 def _check_how(content: PackContent, state: CampaignState, progress: dict, winner: str,
                how: str) -> None:
     if how not in WIN_HOWS:
-        raise EventRefused(_("A game is won by authority, political victory or the scenario."))
+        raise EventRefused(_("A game is won by authority, political victory, the scenario or "
+                             "the opponent's resignation."))
     number = progress["number"]
     if how == "political":
         _check_political(content, state, number, winner)

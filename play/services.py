@@ -410,17 +410,14 @@ def join(seat: MatchSeat, user: Any) -> bool:
 def campaign_payload(match: Match) -> dict:
     """Return the `game_recorded` payload of a finished campaign match.
 
-    A resignation is recorded as a win by authority: the tracker knows only authority, political
-    and scenario wins, and a player who concedes is treated as reduced to 0 authority (C26).
+    A resignation is recorded as one ("how": "resign"): the other side wins with everything a
+    win brings (L5, L21), and the upgrades and VP cards of the game stand (L12).
     """
     snapshot = CampaignSnapshot(sides=tuple(match.snapshot["sides"]))
     record = apply_outcome(snapshot, Outcome(**match.result), match.scenario)
     if record.winner is None:
         raise EventRefused(_("The game ended without a winner."))
-    payload = game_payload(record, match.campaign.content, match.scenario)
-    if payload["how"] == "resign":
-        payload["how"] = "authority"
-    return payload
+    return game_payload(record, match.campaign.content, match.scenario)
 
 
 def record_result(match: Match, actor: Any, campaign_version: int | None) -> bool:

@@ -69,11 +69,11 @@ def test_l20_l21_finished_game_is_recorded_in_the_campaign(bot_campaign, alice_c
     assert bot_campaign.current_state.current()["result"]["winner"] == winner
 
 
-def test_resignation_is_recorded_as_a_win_by_authority(bot_campaign, alice_client) -> None:
+def test_resignation_is_recorded_as_a_resignation(bot_campaign, alice_client) -> None:
     match = start(alice_client, bot_campaign)
     alice_client.post(reverse("play:resign", args=[match.pk]), {"version": match.version})
     result = Campaign.objects.get(pk=bot_campaign.pk).current_state.current()["result"]
-    assert result["winner"] == "federation" and result["how"] == "authority"
+    assert result["winner"] == "federation" and result["how"] == "resign"
 
 
 def test_campaign_changed_meanwhile_is_not_overwritten(bot_campaign, alice, alice_client) -> None:
