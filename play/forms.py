@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from play.modes_web import STANDARD, available_modes, counts_text, role_label
 from play.services import BOTS, DEFAULT_BOT, SeatSpec, core_packs, finished_campaigns
 
 BOT_LABELS = {"heuristic": _("Bot: heuristic (default)"), "random": _("Bot: random (easy)"),
               "search": _("Bot: search (strongest, slower)")}
 BOT_NAMES = {"heuristic": _("Heuristic bot"), "random": _("Random bot"), "search": _("Search bot")}
-INVITE, USER = "invite", "user"
+INVITE, USER, ME = "invite", "user", "me"
+MAX_SEATS = 6
+# Bots of a multiplayer game are told apart by a star's name, never by a number.
+STARS = ("Vega", "Altair", "Rigel", "Deneb", "Sirius", "Antares")
 
 
 def mixable_sets(packs: list[Any]) -> list[Any]:
@@ -39,11 +44,12 @@ class MatchCreateForm(forms.Form):
     campaign's deck) or "campaign-<pk>-<pk>" (that deck mixed with a builtin core set).
     """
 
+    mode = forms.ChoiceField(label=_("Mode"), required=False)
     deck = forms.ChoiceField(
         label=_("Cards"),
         help_text=_("A mix puts the trade cards of both sets into one trade deck; scouts, vipers "
                     "and explorers come from the first."))
-    opponent = forms.ChoiceField(label=_("Opponent"))
+    opponent = forms.ChoiceField(label=_("Opponent"), required=False)
     username = forms.CharField(label=_("Opponent's user name"), required=False, max_length=150,
                                help_text=_("Only when the opponent is a registered user."))
 
@@ -80,12 +86,65 @@ class MatchCreateForm(forms.Form):
         self.fields["opponent"].choices = bot_choices() + [
             (INVITE, _("A friend: I get an invite link")), (USER, _("A registered user"))]
         self.fields["opponent"].initial = DEFAULT_BOT
+        self.modes = available_modes()
+        self.fields["mode"].choices = [(m.key, m.name) for m in self.modes]
+        self.fields["mode"].initial = STANDARD
+        self.fields["players"] = forms.TypedChoiceField(
+            label=_("Players"), coerce=int, required=False, initial=4,
+            choices=[(n, str(n)) for n in range(3, MAX_SEATS + 1)])
+        kinds = [(ME, _("You")), (INVITE, _("A friend: an invite link")),
+                 (USER, _("A registered user (name below)"))] + bot_choices()
+        for k in range(1, MAX_SEATS + 1):
+            self.fields[f"seat{k}"] = forms.ChoiceField(
+                label=_("Seat %(n)s") % {"n": k}, choices=kinds, required=False,
+                initial=ME if k == 1 else DEFAULT_BOT)
+            self.fields[f"seat{k}_user"] = forms.CharField(
+                label=_("User name for seat %(n)s") % {"n": k}, required=False, max_length=150)
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """Return the seat rows of a multiplayer game with each seat's role in every mode.
+
+        `roles` maps "mode:count" to the seat's role ("Team A · Emperor"), so the page can
+        name the role of each seat as the mode and the number of players change.
+        """
+        mode, n = self._chosen()
+        rows = []
+        for k in range(1, MAX_SEATS + 1):
+            roles = {f"{m.key}:{c}": role_label(m.key, c, k - 1)
+                     for m in self.modes if m.key != STANDARD for c in m.counts if c >= k}
+            rows.append({"n": k, "kind": self[f"seat{k}"], "user": self[f"seat{k}_user"],
+                         "roles": json.dumps(roles, ensure_ascii=False),
+                         "role": roles.get(f"{mode}:{n}", ""), "used": k <= n})
+        return rows
+
+    def _chosen(self) -> tuple[str, int]:
+        """Return the mode and number of players typed (or the initial ones)."""
+        source = self.data if self.is_bound else {}
+        mode = source.get("mode") or self.fields["mode"].initial
+        try:
+            n = int(source.get("players") or self.fields["players"].initial)
+        except ValueError:
+            n = self.fields["players"].initial
+        return str(mode), n
+
+    def mode_summaries(self) -> list[tuple[Any, Any]]:
+        """Return (name, one-line rules) of every offered mode."""
+        return [(m.name, m.summary) for m in self.modes]
+
+    def mode_counts(self) -> str:
+        """Return the numbers of players each offered mode allows, as JSON for the page."""
+        return json.dumps({m.key: list(m.counts) for m in self.modes})
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         data["pack"], data["campaign"], data["extra_packs"] = self.decks.get(
             data.get("deck", ""), (None, None, []))
-        if data.get("opponent") == USER:
+        data["mode"] = data.get("mode") or STANDARD
+        if data["mode"] != STANDARD:
+            self._clean_seats(data)
+        elif not data.get("opponent"):
+            self.add_error("opponent", _("Choose your opponent."))
+        elif data.get("opponent") == USER:
             name = (data.get("username") or "").strip()
             other = get_user_model().objects.filter(username=name).first()
             if other is None or other == self.user:
@@ -93,15 +152,61 @@ class MatchCreateForm(forms.Form):
             data["other"] = other
         return data
 
+    def _clean_seats(self, data: dict[str, Any]) -> None:
+        """Check the seats of a multiplayer game: its count, exactly one "you", real users."""
+        mode = next(m for m in self.modes if m.key == data["mode"])
+        n = data.get("players")
+        if n not in mode.counts:
+            self.add_error("players", _("%(mode)s is played by %(counts)s players.") % {
+                "mode": mode.name, "counts": counts_text(mode.counts)})
+            return
+        kinds = [data.get(f"seat{k}") or "" for k in range(1, n + 1)]
+        if kinds.count(ME) != 1:
+            self.add_error("seat1", _("Choose exactly one seat for yourself."))
+        named: list[Any] = []
+        for k, kind in enumerate(kinds, start=1):
+            if not kind:
+                self.add_error(f"seat{k}", _("Choose who sits here."))
+            elif kind == USER:
+                name = (data.get(f"seat{k}_user") or "").strip()
+                other = get_user_model().objects.filter(username=name).first()
+                if other is None or other == self.user:
+                    self.add_error(f"seat{k}_user", _("There is no other user with this name."))
+                elif other in named:
+                    self.add_error(f"seat{k}_user", _("This user has a seat already."))
+                named.append(other)
+        data["others"] = named
+
     def seats(self) -> list[SeatSpec]:
-        """Return the two seats: the creator first, then the opponent."""
+        """Return the seats in turn order: the creator's and the opponents'."""
         data = self.cleaned_data
+        if data["mode"] != STANDARD:
+            return self._mode_seats(data)
         me = SeatSpec(self.user.get_username(), self.user)
         if data["opponent"] == USER:  # offered, not taken: they accept it on their home page
             return [me, SeatSpec(data["other"].get_username(), offered_to=data["other"])]
         if data["opponent"] == INVITE:
             return [me, SeatSpec(str(_("Friend")))]
         return [me, SeatSpec(str(BOT_NAMES[data["opponent"]]), bot=data["opponent"])]
+
+    def _mode_seats(self, data: dict[str, Any]) -> list[SeatSpec]:
+        """Return a multiplayer game's seats: offered users, open invites, named bots."""
+        others, stars, guests = iter(data["others"]), iter(STARS), 0
+        seats = []
+        for k in range(1, data["players"] + 1):
+            kind = data[f"seat{k}"]
+            if kind == ME:
+                seats.append(SeatSpec(self.user.get_username(), self.user))
+            elif kind == USER:  # offered, not taken: they accept it on their home page
+                other = next(others)
+                seats.append(SeatSpec(other.get_username(), offered_to=other))
+            elif kind == INVITE:  # renamed to the user who follows the link
+                guests += 1
+                seats.append(SeatSpec(str(_("Guest %(n)s") % {"n": guests})))
+            else:
+                seats.append(SeatSpec(str(_("%(star)s (%(bot)s)") % {
+                    "star": next(stars), "bot": BOT_NAMES[kind]}), bot=kind))
+        return seats
 
 
 class CampaignMatchForm(forms.Form):
@@ -122,6 +227,19 @@ class VersionForm(forms.Form):
 
 
 class ActionForm(VersionForm):
-    """One action in the engine's notation (`play 12`, `buy 7 up empire-1:3:ship`, `end`)."""
+    """One action in the engine's notation (`play 12`, `buy 7 up empire-1:3:ship`, `end`).
+
+    The attack chooser of an N-player board sends `attack 2` and the combat to spend as
+    `amount`: together the engine's `attack 2 5` (C18: the attacker decides how much).
+    """
 
     notation = forms.CharField(max_length=60)
+    amount = forms.IntegerField(required=False, min_value=1, max_value=9999)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        words = (data.get("notation") or "").split()
+        if data.get("amount") and len(words) == 2 and words[0] == "attack":
+            data["notation"] = f"{data['notation'].strip()} {data['amount']}"
+        return data
+

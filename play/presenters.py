@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from cards.models import text_in
 from cards.templatetags.card_faces import alt_text, card_lines, sticker_lines
 from cards.text import ability_text, active_language, faction_names
+from play import modes_web
 from play.engine import Action, GameState
 from play.engine.rules import ability_of
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from play.faces import MatchFaces
 
 
-KIND_ORDER = ("pick", "choose", "done", "play", "use", "buy", "destroy", "attack", "end")
+KIND_ORDER = ("pick", "choose", "done", "play", "use", "buy", "destroy", "attack", "give", "end")
 CARD_KINDS = ("play", "use", "buy", "destroy", "pick")  # shown on the card they name
 EXPLORER = -1  # the instance id of `buy explorer` (play.engine.actions.EXPLORER)
 # Events of the previous turn shown in the "last turn" strip: what a player at the table notices.
@@ -41,8 +42,12 @@ class Board:
     """Presents one seat's view; `context()` is the template's `board`."""
 
     def __init__(self, view: dict, pack_data: dict, state: GameState | None = None,
-                 faces: MatchFaces | None = None) -> None:
-        self.view, self.state, self.faces = view, state, faces
+                 faces: MatchFaces | None = None, names: list[str] | None = None,
+                 mode: str = "", waiting: bool = False) -> None:
+        if waiting:  # nobody moves before every seat is taken: no actions to offer
+            view = {**view, "legal": [], "labels": {}}
+        self.view, self.state, self.faces, self.mode = _named(view, names), state, faces, mode
+        self.waiting = waiting
         self.lang = active_language()
         datas = [pack_data] + ([p.data for p in faces.packs[1:]] if faces else [])
         self.factions: dict[str, str] = {}
@@ -64,7 +69,8 @@ class Board:
         board = {
             "seat": me, "me": players[me], "others": [p for p in players if p["seat"] != me],
             "players": players, "turn": v["turn"],
-            "my_decision": v["decider"] == me and v["outcome"] is None,
+            "my_decision": v["decider"] == me and v["outcome"] is None and not self.waiting,
+            "waiting": self.waiting,
             "decider_name": players[v["decider"]]["name"] if v["decider"] is not None else "",
             "hand": [self.card(c) for c in v["hand"] or []],
             "trade_row": [self.card(c) if c else None for c in v["trade_row"]],
@@ -80,11 +86,79 @@ class Board:
             "outcome": v["outcome"], "result_text": self.result_text(players),
         }
         board["dock"] = self.attach(v["legal"], v["labels"], players)
+        if len(players) > 2:
+            board.update(self.table(players))
         if board["pending"]:
             in_hand = {c["id"] for c in board["hand"]}
             board["pending"]["extra_cards"] = [c for c in board["pending"]["cards"]
                                                if c["id"] not in in_hand]
         return board
+
+    def table(self, players: list[dict]) -> dict[str, Any]:
+        """Return the N-player parts (M2-M7): opponents, teammates, team pools, the targets.
+
+        Each player gets its role ("Team A · Admiral"), whether it shares its team's authority,
+        and whether it is the one deciding; targets are exactly the legal attacks.
+        """
+        v, me = self.view, self.view["seat"]
+        mode = v.get("mode") or {}
+        team_of = [p["team"] for p in players]
+        for p in players:
+            together = team_of.count(p["team"]) > 1
+            p["role_text"] = self.role_text(p, len(players), together)
+            p["shared"] = together and mode.get("shared_authority", True)
+            p["deciding"] = p["seat"] == v["decider"] and v["outcome"] is None
+            p["mate"] = p["team"] == team_of[me] and p["seat"] != me
+        mates = [p for p in players if p["mate"]]
+        return {
+            "multi": True, "mates": mates,
+            "opponents": [p for p in players if p["team"] != team_of[me]],
+            "targets": self.targets(players), "team_pools": self.team_pools(team_of[me]),
+            "mode_name": str(modes_web.BY_KEY[self.mode].name) if self.mode in modes_web.BY_KEY
+            else "",
+        }
+
+    def role_text(self, player: dict, n: int, together: bool) -> str:
+        """Return a player's team and role in the active language ("" in a free-for-all)."""
+        if "role" not in player:  # an engine view without modes: the site's seat plan
+            known = modes_web.BY_KEY.get(self.mode)
+            return modes_web.role_label(self.mode, n, player["seat"]) if known and (
+                n in known.counts) else ""
+        parts = []
+        if together and player["role"] not in ("boss", "raider") and 0 <= player["team"] < len(
+                modes_web.TEAM_NAMES):
+            parts.append(str(modes_web.TEAM_NAMES[player["team"]]))
+        if player["role"] in modes_web.ROLE_NAMES:
+            parts.append(str(modes_web.ROLE_NAMES[player["role"]]))
+        return " · ".join(parts)
+
+    def targets(self, players: list[dict]) -> dict[str, Any] | None:
+        """Return the attack chooser: each legal target by name, and the combat to spend.
+
+        An engine that reports the seat's reach (docs/modes.md) takes any amount (`attack T N`,
+        C18); without it an attack spends all the combat.
+        """
+        options = []
+        for notation in self.view["legal"]:
+            action = Action.parse(notation)
+            if action.kind == "attack" and _amount(action) is None:
+                target = players[action.index]
+                options.append({"notation": notation, "name": target["name"],
+                                "authority": target["authority"],
+                                "role": target.get("role_text", "")})
+        if not options:
+            return None
+        reach = self.view.get("reach") or {}
+        combat = reach.get("combat", players[self.view["seat"]]["combat"])
+        return {"options": options, "combat": combat, "amounts": "reach" in self.view}
+
+    def team_pools(self, team: int) -> dict[str, int] | None:
+        """Return the team's trade and combat where teammates pool them (M5), else None."""
+        mode = self.view.get("mode") or {}
+        if not mode.get("pooling"):
+            return None
+        entry = next((t for t in mode.get("teams", []) if t.get("team") == team), None)
+        return {"trade": entry["trade"], "combat": entry["combat"]} if entry else None
 
     def result_text(self, players: list[dict]) -> str:
         """Return "Alice wins (authority)" in the active language, or "" while the game goes on."""
@@ -166,7 +240,10 @@ class Board:
                 "authority": max(0, data["authority"]), "out": out,
                 "discard": [self.card(c) for c in data["discard"]],
                 "in_play": [self.card(c) for c in data["in_play"]],
-                "bases": [self.card(c) for c in data["bases"]], "attack": None}
+                "bases": [self.card(c) for c in data["bases"]], "attack": None,
+                # a fellow raider's hand (M7): only what the view shows this seat
+                "shown_hand": [self.card(c) for c in data.get("hand") or []]
+                if data["seat"] != self.view["seat"] else []}
 
     # -- the turn's log --------------------------------------------------------------------------
 
@@ -294,7 +371,8 @@ class Board:
         one click; a card with several actions, an upgrade to choose or a scrap ability (which
         removes the card: never on a stray click) opens a small menu of its actions.
         """
-        dock: dict[str, Any] = {"end": None, "done": None, "choices": [], "attacks": []}
+        dock: dict[str, Any] = {"end": None, "done": None, "choices": [], "attacks": [],
+                                "gives": []}
         on_card: dict[int, list[dict[str, Any]]] = {}
         for notation in legal:
             action = Action.parse(notation)
@@ -307,6 +385,8 @@ class Board:
                 players[action.index]["attack"] = entry
             elif action.kind == "choose":
                 dock["choices"].append(entry)
+            elif action.kind == "give":
+                dock["gives"].append(entry)
             else:
                 dock[action.kind] = entry
         for card in self.shown:
@@ -365,12 +445,19 @@ class Board:
             return _("Buy an explorer (%(n)s)") % {"n": self.explorer_cost()}
         if kind == "buy":  # the cost is on the card; a discount (next_acquire) may lower it
             return _("Buy %(card)s") % {"card": card}
+        amount = _amount(action)
         if kind == "attack":
-            target = self.view["players"][action.index]["name"] or _("Player %(n)s") % {
-                "n": action.index + 1}
+            target = self.seat_name(action.index)
+            if amount:
+                return _("Attack %(name)s with %(n)s combat") % {"name": target, "n": amount}
             return _("Attack %(name)s with all your combat") % {"name": target}
+        if kind == "destroy" and amount:
+            return _("Deal %(n)s damage to %(card)s") % {"n": amount, "card": card}
         if kind == "destroy":
             return _("Destroy %(card)s") % {"card": card}
+        if kind == "give":
+            return _("Pass a card from your discard pile to %(name)s (1 trade)") % {
+                "name": self.seat_name(action.index)}
         if kind == "pick":
             return _("Choose %(card)s") % {"card": card}
         if kind == "choose":
@@ -387,6 +474,8 @@ class Board:
 
     def choose_label(self, index: int, english: str) -> str:
         pending = self.view["pending"] or {}
+        if pending.get("kind") == "target":  # a "target opponent" effect: options are seats
+            return self.seat_name(index)
         if pending.get("kind") == "may":
             return _("Yes") if index == 1 else _("No")
         if pending.get("kind") == "choose":
@@ -406,6 +495,23 @@ class Board:
 
     def sticker_label(self, sticker_id: str) -> str:
         return _("upgrade with “%(text)s” + %(faction)s") % self.sticker(sticker_id)
+
+
+def _amount(action: Action) -> int | None:
+    """Return the combat an `attack T N` / `destroy B N` action spends, or None for "all"."""
+    words = action.notation.split()
+    if action.kind in ("attack", "destroy") and len(words) == 3 and words[2].isdigit():
+        return int(words[2])
+    return None
+
+
+def _named(view: dict, names: list[str] | None) -> dict:
+    """Return the view with the seats' current names (a guest's seat takes the joiner's name)."""
+    if not names:
+        return view
+    players = [{**p, "name": names[p["seat"]] or p["name"]} if p["seat"] < len(names) else p
+               for p in view["players"]]
+    return {**view, "players": players}
 
 
 def _choose_branches(design: dict) -> list | None:
@@ -483,6 +589,9 @@ _PROMPTS = {
     "choose": gettext_lazy("Choose one"),
     "may": gettext_lazy("Do you use this ability?"),
     "destination": gettext_lazy("Where does the card you acquired go?"),
+    "target": gettext_lazy("Choose the opponent this ability targets"),
+    "bequeath": gettext_lazy("You are out: choose a card to hand on to a teammate"),
+    "give": gettext_lazy("Choose a card of your discard pile to pass on (1 trade)"),
 }
 
 

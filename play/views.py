@@ -18,16 +18,18 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Campaign
 from config.ratelimit import rate_limit
-from play import services
+from play import modes_web, services
 from play.engine import view
 from play.faces import MatchFaces, web_size
 from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
 from play.models import Match, MatchSeat
+from play.modes_web import STANDARD, create_mode_match
 from play.presenters import Board, scenario_panel
 from play.services import BrokenMatch, MatchError
 
@@ -61,9 +63,10 @@ def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "
     state = services.engine_state(match)
     faces = MatchFaces(match)
     seat_view = view(state, seat.index)
-    board = Board(seat_view, match.pack.data, state, faces).context()
-    invites = [request.build_absolute_uri(f"/play/join/{s.invite_token}/")
-               for s in match.seats.all() if s.is_open]
+    board = Board(seat_view, match.pack.data, state, faces, [s.name for s in match.seats.all()],
+                  modes_web.mode_of(match), match.status == Match.Status.WAITING).context()
+    invites = modes_web.invites(match, lambda token: request.build_absolute_uri(
+        reverse("play:join", args=[token])))
     return {"match": match, "seat": seat, "board": board, "error": error, "invites": invites,
             "poll_seconds": POLL_SECONDS, "version": match.version, "face_size": web_size(),
             "scenario": scenario_panel(match, seat_view)}
@@ -82,12 +85,17 @@ def _board(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "",
 @login_required
 @rate_limit("match-create")
 def create(request: HttpRequest) -> HttpResponse:
-    """Start a standard game, or list the user's campaigns whose scenario can be played online."""
+    """Start a standard or multiplayer game, or list the user's campaigns whose scenario can be
+    played online."""
     form = MatchCreateForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            if data["campaign"] is not None:
+            if data["mode"] != STANDARD:
+                match = create_mode_match(data["mode"], form.seats(), pack=data["pack"],
+                                          campaign=data["campaign"],
+                                          extra_packs=data["extra_packs"])
+            elif data["campaign"] is not None:
                 match = services.create_campaign_deck_match(data["campaign"], form.seats(),
                                                             extra_packs=data["extra_packs"])
             else:
@@ -189,6 +197,9 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _board(request, match, seat, _("The move was incomplete: it needs an action and "
                                               "the version of the board."), status=400)
+    if match.status == Match.Status.WAITING:  # nobody moves before every seat is taken
+        return _board(request, match, seat, _("The game starts when every seat is taken."),
+                      status=409)
     return _change(request, match, seat, lambda version: services.play(
         match.pk, seat.index, form.cleaned_data["notation"], version, request.user),
         form.cleaned_data["version"])
@@ -253,7 +264,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if not seat.may_join(request.user):  # taken, or offered to someone else
         raise Http404("seat taken")
     if request.method == "POST":
-        if not services.join(seat, request.user):
+        if not modes_web.join(seat, request.user):
             raise Http404("seat taken")
         messages.success(request, _("You joined the match."))
         return redirect(match)

@@ -1,0 +1,272 @@
+"""The multiplayer modes on the site (M2-M7): which modes the create form offers, who sits where
+(teams and roles), the engine setup of a mode, and creating and starting such a match.
+
+The engine knows the rules; this module only knows what the site needs around them: a mode's
+name and summary in the active language, the seat counts it allows, the role and team of each
+seat (shown on the form before the game exists), and that a match with open seats waits (no
+bot moves, no moves at all) until every seat is taken by someone who accepted it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaign.models import Campaign
+from campaign.state import FINISHED
+from cards.models import ContentPack
+from play import engine, services
+from play.engine import GameSetup, Pack, SeatSetup, new_game
+from play.engine.legacy import EXPLORERS
+from play.models import Match, MatchPack, MatchSeat
+from play.services import MatchError, SeatSpec
+
+STANDARD = "standard"
+TEAM_NAMES = (gettext_lazy("Team A"), gettext_lazy("Team B"), gettext_lazy("Team C"))
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A way to play: its key (the engine's `--mode` name), name, seat counts and summary."""
+
+    key: str
+    name: Promise
+    counts: tuple[int, ...]
+    summary: Promise
+
+
+@dataclass(frozen=True)
+class SeatRole:
+    """Where a seat sits in a mode: its team (None: on its own) and role ("" when all equal)."""
+
+    team: int | None
+    role: str = ""
+
+
+MODES: tuple[Mode, ...] = (
+    Mode(STANDARD, gettext_lazy("Standard (2 players)"), (2,),
+         gettext_lazy("One against one; the first player draws 3 cards, the other 5.")),
+    Mode("ffa", gettext_lazy("Free-for-all"), (3, 4, 5, 6),
+         gettext_lazy("Attack any opponents in any combination; the last one standing wins.")),
+    Mode("hunter", gettext_lazy("Hunter"), (3, 4, 5, 6),
+         gettext_lazy("Attack only the player on your left; the last one standing wins.")),
+    Mode("first-blood", gettext_lazy("Hunter: first blood"), (3, 4, 5, 6),
+         gettext_lazy("As hunter, but the first elimination ends the game: the player to the "
+                      "right of the fallen one wins.")),
+    Mode("hydra", gettext_lazy("Hydra (teams)"), (4, 6),
+         gettext_lazy("Two teams with shared authority take their turns together and pool "
+                      "combat and trade.")),
+    Mode("emperor", gettext_lazy("Emperor (3 against 3)"), (6,),
+         gettext_lazy("Each team protects its emperor; admirals fight the admiral opposite.")),
+    Mode("raid", gettext_lazy("Raid (one boss)"), (3, 4, 5, 6),
+         gettext_lazy("One boss against 2-5 raiders who see each other's hands.")),
+)
+BY_KEY = {mode.key: mode for mode in MODES}
+ROLE_NAMES = {"emperor": gettext_lazy("Emperor"), "admiral": gettext_lazy("Admiral"),
+              "boss": gettext_lazy("Boss"), "raider": gettext_lazy("Raider")}
+
+
+# Modes whose rules the engine plays through its mode table (docs/modes.md, `setup_for`): a
+# mode joins this set when its rules land in play/engine and its web playout test passes.
+RULES_LANDED: frozenset[str] = frozenset()
+
+
+def engine_modes() -> set[str]:
+    """Return the multiplayer modes the engine plays now (the site offers only these).
+
+    Free-for-all and hunter need only N seats and `GameSetup.targeting` (the plain engine);
+    the others come with the engine's mode rules.
+    """
+    found = {"ffa", "hunter"}
+    if getattr(engine, "setup_for", None) is not None:
+        from play.engine.modes import MODES as ENGINE_MODES
+        found |= {key for key in ENGINE_MODES if key in RULES_LANDED}
+    return found
+
+
+def available_modes() -> list[Mode]:
+    """Return the modes the create form offers, standard first."""
+    playable = engine_modes()
+    return [m for m in MODES if m.key == STANDARD or m.key in playable]
+
+
+def seat_roles(mode: str, n: int) -> list[SeatRole]:
+    """Return each seat's team and role in turn order from the first seat."""
+    if mode == "hydra":  # teammates sit together and take their turn together (M5)
+        return [SeatRole(k * 2 // n) for k in range(n)]
+    if mode == "emperor":  # the emperor between two admirals (M6)
+        return [SeatRole(k // 3, "emperor" if k % 3 == 1 else "admiral") for k in range(n)]
+    if mode == "raid":  # the boss plays first, then the raiders clockwise (M7)
+        return [SeatRole(0, "boss")] + [SeatRole(1, "raider") for _k in range(n - 1)]
+    return [SeatRole(None) for _k in range(n)]
+
+
+def role_label(mode: str, n: int, seat: int) -> str:
+    """Return "Team A · Emperor", "Boss", "" ... for one seat of a mode, in the active language."""
+    role = seat_roles(mode, n)[seat]
+    parts = []
+    if role.team is not None and mode != "raid":
+        parts.append(str(TEAM_NAMES[role.team]))
+    if role.role:
+        parts.append(str(ROLE_NAMES[role.role]))
+    return " · ".join(parts)
+
+
+def mode_setup(mode: str, pack: Pack, seats: list[SeatSetup], seed: int) -> GameSetup:
+    """Return the engine setup of `mode` for these seats (names, decks, sides already set)."""
+    if mode not in engine_modes():
+        raise MatchError(_("This mode cannot be played yet."))
+    counts = BY_KEY[mode].counts
+    if len(seats) not in counts:
+        raise MatchError(_("%(mode)s is played by %(counts)s players.") % {
+            "mode": BY_KEY[mode].name, "counts": counts_text(counts)})
+    builder = getattr(engine, "setup_for", None)
+    if builder is None or mode not in RULES_LANDED:  # the plain N-seat engine (M2, M3 reach)
+        return GameSetup(pack=pack, seats=seats, seed=seed, first=None,
+                         targeting="next" if mode == "hunter" else "all")
+    try:
+        setup = builder(mode, pack, players=len(seats), names=[s.name for s in seats],
+                        seed=seed, first=None)
+    except engine.SetupError as error:
+        raise MatchError(str(error)) from None
+    for mine, theirs in zip(seats, setup.seats):  # the decks (a campaign's sides) stay ours
+        theirs.side, theirs.deck = mine.side, mine.deck
+    return setup
+
+
+def counts_text(counts: tuple[int, ...]) -> str:
+    """Return "3–6" or "4 or 6": the numbers of players a mode allows."""
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return _(" or ").join(str(n) for n in counts)
+
+
+# -- creating and starting --------------------------------------------------------------------
+
+
+def create_mode_match(mode: str, seats: list[SeatSpec], *, pack: ContentPack | None = None,
+                      campaign: Campaign | None = None, extra_packs: Sequence[ContentPack] = (),
+                      seed: int | None = None) -> Match:
+    """Create a match of `mode` with the core set `pack` or a finished `campaign`'s deck.
+
+    Seats are in turn order from the first seat (their roles: `seat_roles`); who moves first is
+    drawn from the seed by the engine's mode rules. With an open seat the match waits.
+    """
+    if mode not in BY_KEY or mode == STANDARD:
+        raise MatchError(_("Choose a mode for 3 to 6 players."))
+    seed = services._new_seed() if seed is None else seed
+    if campaign is not None:
+        first, engine_pack, seat_setups, trade_deck = _campaign_deck(campaign, seats, extra_packs)
+    elif pack is not None:
+        first, engine_pack, trade_deck = pack, _core_pack(pack, extra_packs), None
+        seat_setups = [SeatSetup(name=spec.name) for spec in seats]
+    else:
+        raise MatchError(_("Choose the cards to play with."))
+    setup = mode_setup(mode, engine_pack, seat_setups, seed)
+    if trade_deck is not None:
+        setup.trade_deck, setup.explorers = trade_deck, EXPLORERS
+    try:
+        if all(spec.user or spec.bot for spec in seats):
+            return services.create_match(first, setup, seats, extra_packs=extra_packs)
+        return _create_waiting(first, setup, seats, extra_packs)
+    except engine.EngineError as error:  # e.g. a pack without the cards a seat starts with
+        raise MatchError(_("This game cannot be set up: %(reason)s") % {"reason": error}) from None
+
+
+def _core_pack(pack: ContentPack, extra_packs: Sequence[ContentPack]) -> Pack:
+    if pack.kind != ContentPack.Kind.CORE or any(
+            p.kind != ContentPack.Kind.CORE for p in extra_packs):
+        raise MatchError(_("Only core-set packs can be mixed into a standard game."))
+    return services._mix([pack, *extra_packs])
+
+
+def _campaign_deck(campaign: Campaign, seats: list[SeatSpec],
+                   extra_packs: Sequence[ContentPack]) -> tuple[Any, Pack, list[SeatSetup], list]:
+    """Return the pack, seats and trade deck of a finished campaign's deck (L26, M8).
+
+    As `services.create_campaign_deck_match` for two seats: every trade (and post-campaign)
+    copy with its upgrades, plus the mixed-in core sets' trade cards; the seats take the two
+    sides' personal decks (L7) in turn.
+    """
+    state = campaign.current_state
+    if state.phase != FINISHED:
+        raise MatchError(_("Only a finished campaign's deck can be played as a standard game."))
+    if any(p.kind != ContentPack.Kind.CORE for p in extra_packs):
+        raise MatchError(_("A finished campaign's deck mixes only with core-set packs."))
+    pack = services._mix([campaign.pack, *extra_packs])
+    legacy = campaign.pack.engine_pack()
+    upgraded = {c: {"copy": c, "sticker": u["sticker"], "side": u["side"]}
+                for c, u in state.upgrades.items()}
+    roles = ("trade", "post_campaign") if state.post_campaign_added else ("trade",)
+    extra = [c for p in extra_packs for c in p.engine_pack().trade_copies()]
+    sides = [side for side in ("empire", "federation") if side in pack.sides] or [None]
+    seat_setups = []
+    for k, spec in enumerate(seats):
+        side = sides[k % len(sides)]
+        deck = dict(pack.sides[side]["personal_deck"]) if side else None
+        seat_setups.append(SeatSetup(side=side, deck=deck, name=spec.name))
+    trade = [upgraded.get(c, c) for c in legacy.trade_copies(roles)] + extra
+    return campaign.pack, pack, seat_setups, trade
+
+
+def _create_waiting(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec],
+                    extra_packs: Sequence[ContentPack]) -> Match:
+    """Create a match that waits for its open seats: nobody, bots included, moves before `start`.
+
+    `services.create_match` lets the bots answer at once, which is right once every seat is
+    taken; here the first decision waits for the last player to accept.
+    """
+    with transaction.atomic():
+        match = Match.objects.create(pack=pack, setup=setup.to_dict(),
+                                     status=Match.Status.WAITING)
+        MatchPack.objects.bulk_create(MatchPack(match=match, pack=p, position=k)
+                                      for k, p in enumerate(extra_packs, start=1))
+        for index, spec in enumerate(seats):
+            MatchSeat.objects.create(match=match, index=index, user=spec.user, bot=spec.bot,
+                                     name=spec.name[:80], offered_to=spec.offered_to)
+        services._save(match, new_game(setup), [])
+    return match
+
+
+def join(seat: MatchSeat, user: Any) -> bool:
+    """Seat `user` through an invite (`services.join`); the last one to accept starts the game.
+
+    Starting runs the bots whose decision it is, through the normal change path (lock, version,
+    one save, the `match_changed` signal).
+    """
+    if not services.join(seat, user):
+        return False
+    if seat.offered_to_id is None:  # an open invite: the seat takes the name of who took it
+        MatchSeat.objects.filter(pk=seat.pk).update(name=user.get_username()[:80])
+    match = Match.objects.get(pk=seat.match_id)
+    if match.status == Match.Status.ACTIVE and match.version == 0:
+        try:
+            services._change(match.pk, 0, lambda state: [], user)
+        except services.StaleMatch:
+            pass  # someone (a bot worker) moved first: the game is started already
+    return True
+
+
+def mode_of(match: Match) -> str:
+    """Return the mode a match is played in (its setup says so, or its seats and targeting)."""
+    setup = match.setup or {}
+    if setup.get("mode") in BY_KEY and setup.get("mode") != STANDARD:
+        return str(setup["mode"])
+    if len(setup.get("seats") or []) <= 2:
+        return STANDARD
+    return "hunter" if setup.get("targeting") == "next" else "ffa"
+
+
+def invites(match: Match, link: Any) -> list[dict[str, Any]]:
+    """Return each open seat with its invite link (`link(token)`), name and role."""
+    seats = list(match.seats.all())
+    mode = mode_of(match)
+    return [{"link": link(s.invite_token), "name": s.name, "offered_to": s.offered_to,
+             "role": role_label(mode, len(seats), s.index) if mode != STANDARD else ""}
+            for s in seats if s.is_open]
