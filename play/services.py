@@ -3,8 +3,13 @@ and write a finished scenario game back into its campaign.
 
 Every change runs in one transaction holding the match row locked (SELECT ... FOR UPDATE on
 PostgreSQL; SQLite's IMMEDIATE transactions serialize writers), checks the version the move was
-made against, applies it to the engine, lets bot seats answer in the same transaction, and saves
-the new actions, the version and the cached state together. A refused move changes nothing.
+made against, applies it to the engine, and saves the new actions, the version and the cached
+state together. A refused move changes nothing.
+
+Bots never play inside a person's request: after the commit, `play.bots_queue` hears the
+`match_changed` signal and queues a bot turn for a worker, which plays it in chunks through
+`run_bot_chunk` (the same lock, version check and save). With `settings.TASKS_SYNC` (the test
+suite) there is no worker, so the change's caller lets the bots answer at once instead.
 
 Campaign results are recorded automatically when the game ends, against the campaign version the
 match was set up at: if the campaign changed in between (someone recorded the scenario by hand,
@@ -23,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -48,14 +54,15 @@ from play.engine import (
 )
 from play.engine.bots.registry import get_bot
 from play.engine.legacy import EXPLORERS, CampaignSnapshot, apply_outcome, scenario_setup
+from play import tasks
 from play.models import RESIGN, Match, MatchAction, MatchPack, MatchSeat
 from play.signals import MatchChange, match_changed
 
 BOTS = ("heuristic", "random", "search")
 DEFAULT_BOT = "heuristic"
-SEARCH_OPTIONS = {"iterations": 16, "turn_budget": 0.3}  # the search bot answers within ~1 s
-MAX_BOT_ACTIONS = 3000   # safety net per request: a bot turn is a few dozen actions
-BOT_TIME_LIMIT = 20.0    # seconds; past this the remaining bots stop and the game waits
+SEARCH_ITERATIONS = 400  # rollouts per decision at most; settings.BOT_SEARCH_MS bounds the time
+MAX_BOT_ACTIONS = 3000   # safety net per chunk: a bot turn is a few dozen actions
+SYNC_BOT_SECONDS = 20.0  # TASKS_SYNC only: past this the bots stop answering and the game waits
 
 
 class MatchError(Exception):
@@ -262,9 +269,10 @@ def create_campaign_match(campaign: Campaign, bots: dict[int, str], seed: int | 
 
 def create_match(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec],
                  extra_packs: Sequence[ContentPack] = (), **extra: Any) -> Match:
-    """Create a match from an explicit setup (tests and tutorials may stack decks); bots move.
+    """Create a match from an explicit setup (tests and tutorials may stack decks).
 
-    `extra_packs` are recorded in order (MatchPack) so the game replays with the same mix.
+    A bot that decides first is queued like any bot turn (`play.bots_queue`). `extra_packs` are
+    recorded in order (MatchPack) so the game replays with the same mix.
     """
     waiting = any(not s.user and not s.bot for s in seats)
     with transaction.atomic():
@@ -275,8 +283,8 @@ def create_match(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec],
         for index, spec in enumerate(seats):
             MatchSeat.objects.create(match=match, index=index, user=spec.user, bot=spec.bot,
                                      name=spec.name[:80], offered_to=spec.offered_to)
-        state = new_game(setup)
-        _save(match, state, _run_bots(match, state))
+        _save(match, new_game(setup), [])
+    _answer_if_sync(match)
     return match
 
 
@@ -300,7 +308,7 @@ def _plain(data: Any) -> Any:
 
 def play(match_id: int, seat: int, notation: str, expected_version: int, actor: Any = None
          ) -> Match:
-    """Apply `seat`'s action made against `expected_version`; bots answer; return the match.
+    """Apply `seat`'s action made against `expected_version`; return the match.
 
     Raises StaleMatch, NotYourTurn or MatchError (illegal: the engine's message); nothing is
     saved then.
@@ -331,7 +339,7 @@ def resign(match_id: int, seat: int, expected_version: int, actor: Any = None) -
 
 def _change(match_id: int, expected_version: int,
             change: Callable[[GameState], list[tuple[str, int]]], actor: Any) -> Match:
-    """Under the match row's lock: check the version, apply `change` and the bots, save once."""
+    """Under the match row's lock: check the version, apply `change`, save once."""
     with transaction.atomic():
         match = Match.objects.select_for_update(of=("self",)).select_related("pack").get(pk=match_id)
         if match.version != expected_version:
@@ -341,24 +349,55 @@ def _change(match_id: int, expected_version: int,
         if match.is_over:
             raise MatchError(_("The game is over."))
         state = engine_state(match)
-        actions = change(state)
-        actions += _run_bots(match, state)
-        _save(match, state, actions)
+        _save(match, state, change(state))
     if match.is_over and match.campaign_id and not match.recorded:
         record_result(match, actor, match.campaign_version)
+    _answer_if_sync(match)
     return match
 
 
-def _run_bots(match: Match, state: GameState) -> list[tuple[str, int]]:
-    """Let bot seats decide until a person must act or the game ends; return their actions."""
-    bots = {seat.index: seat.bot for seat in match.seats.all() if seat.bot}
-    if not bots:
-        return []
+# -- bots (run by a worker: play.bots_queue) ----------------------------------------------------
+
+
+def run_bot_chunk(match_id: int, version: int) -> bool:
+    """Let the bot deciding at `version` act for one chunk and save it; False if nothing to do.
+
+    Idempotent: a task for a version the match has left (a duplicate, a retry after a crash
+    that had saved, a sweep racing a worker) changes nothing, as does one for a finished,
+    waiting or deleted match or one where a person decides.
+    """
+    with transaction.atomic():
+        match = (Match.objects.select_for_update(of=("self",)).select_related("pack")
+                 .filter(pk=match_id).first())
+        if (match is None or match.version != version or match.status != Match.Status.ACTIVE
+                or match.turn_seat not in (bots := bot_seats(match))):
+            return False
+        try:
+            state = engine_state(match)
+        except BrokenMatch:
+            return False  # the players see why on the page; a worker retrying cannot mend it
+        actions = _bot_actions(match, state, bots, settings.BOT_CHUNK_MS / 1000)
+        if not actions:
+            return False
+        _save(match, state, actions)
+    if match.is_over and match.campaign_id and not match.recorded:
+        record_result(match, _first_person(match), match.campaign_version)
+    return True
+
+
+def bot_seats(match: Match) -> dict[int, str]:
+    """Return the match's bot seats: {seat index: bot name}."""
+    return {seat.index: seat.bot for seat in match.seats.all() if seat.bot}
+
+
+def _bot_actions(match: Match, state: GameState, bots: dict[int, str], seconds: float
+                 ) -> list[tuple[str, int]]:
+    """Let bot seats decide until a person must act, the game ends or `seconds` have passed."""
     players: dict[int, Any] = {}
     done: list[tuple[str, int]] = []
     started = time.monotonic()
     while (state.outcome is None and state.decider in bots and len(done) < MAX_BOT_ACTIONS
-           and time.monotonic() - started < BOT_TIME_LIMIT):
+           and (not done or time.monotonic() - started < seconds)):
         seat = state.decider
         if seat not in players:
             players[seat] = _bot(bots[seat], match.version * 8 + seat)
@@ -369,8 +408,32 @@ def _run_bots(match: Match, state: GameState) -> list[tuple[str, int]]:
 
 
 def _bot(name: str, seed: int) -> Any:
-    options = SEARCH_OPTIONS if name == "search" else {}
+    # A per-decision limit, not a per-turn one: a turn may span several chunks (new bot objects).
+    options = ({"iterations": SEARCH_ITERATIONS, "time_limit": settings.BOT_SEARCH_MS / 1000}
+               if name == "search" else {})
     return get_bot(name, seed=seed, **options)
+
+
+def _first_person(match: Match) -> Any:
+    """Return the first seated person: the actor recorded when a bot's move ends the game."""
+    seat = next((s for s in match.seats.all() if s.user_id), None)
+    return seat.user if seat else None
+
+
+def answer_now(match_id: int) -> None:
+    """Play every bot chunk due in the match now, in this process (TASKS_SYNC: no worker)."""
+    started = time.monotonic()
+    while time.monotonic() - started < SYNC_BOT_SECONDS:
+        version = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+        if version is None or not run_bot_chunk(match_id, version):
+            return
+
+
+def _answer_if_sync(match: Match) -> None:
+    """With TASKS_SYNC, let the bots answer before returning, and show their moves in `match`."""
+    if tasks.is_sync() and match.status == Match.Status.ACTIVE and match.turn_seat is not None:
+        answer_now(match.pk)
+        match.refresh_from_db()
 
 
 def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> None:
