@@ -44,6 +44,7 @@ from campaign.state import (
 )
 from cards.text import faction_names
 from config.ratelimit import rate_limit
+from play import notifications
 
 DECK_FILTERS = ("faction", "cost", "type", "upgraded", "by")
 
@@ -144,6 +145,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         if not seat.join(request.user):
             raise Http404("seat taken")  # someone else followed the link a moment earlier
+        notifications.campaign_joined(seat)
         messages.success(request, _("You joined the campaign."))
         return redirect(campaign)
     return render(request, "campaign/join.html", {"campaign": campaign, "seat": seat})

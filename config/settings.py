@@ -136,6 +136,8 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Starledger <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# E-mails are sent from background tasks, with no request to take the host from: links use this.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 # --- Internationalization -----------------------------------------------------------------------
 LANGUAGE_CODE = "en"

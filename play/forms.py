@@ -9,6 +9,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from play.models import NotificationPrefs
 from play.modes_web import STANDARD, available_modes, counts_text, role_label
 from play.services import BOTS, DEFAULT_BOT, SeatSpec, core_packs, finished_campaigns
 
@@ -243,3 +244,10 @@ class ActionForm(VersionForm):
             data["notation"] = f"{data['notation'].strip()} {data['amount']}"
         return data
 
+
+class NotificationPrefsForm(forms.ModelForm):
+    """The e-mail preferences: turn e-mails and their delay, campaign e-mails."""
+
+    class Meta:
+        model = NotificationPrefs
+        fields = ("turn_emails", "turn_delay", "campaign_emails")

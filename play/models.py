@@ -211,3 +211,62 @@ class MatchAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.seq} {self.notation}"
+
+
+class NotificationPrefs(models.Model):
+    """One user's e-mail choices: turn e-mails and their delay, campaign e-mails, the language.
+
+    A user without a row gets the defaults (both kinds on, 15 minutes); the row is created when
+    they save the preferences page or follow an opt-out link.
+    """
+
+    class Delay(models.IntegerChoices):
+        FIVE_MINUTES = 300, _("after 5 minutes")
+        FIFTEEN_MINUTES = 900, _("after 15 minutes")
+        ONE_HOUR = 3600, _("after 1 hour")
+        ONE_DAY = 86400, _("after 1 day")
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                primary_key=True, related_name="notification_prefs")
+    turn_emails = models.BooleanField(_("E-mail me when it is my turn"), default=True)
+    turn_delay = models.PositiveIntegerField(
+        _("Send it"), choices=Delay.choices, default=Delay.FIFTEEN_MINUTES,
+        help_text=_("Only if I have not looked at the board by then."))
+    campaign_emails = models.BooleanField(
+        _("E-mail me when someone accepts an invitation to my campaign"), default=True)
+    language = models.CharField(max_length=10, blank=True,
+                                help_text=_("The language of the e-mails (the last one used)."))
+
+    class Meta:
+        verbose_name = _("notification preferences")
+        verbose_name_plural = _("notification preferences")
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+    @classmethod
+    def of(cls, user: Any) -> NotificationPrefs:
+        """Return the user's saved preferences, or unsaved defaults."""
+        try:
+            return cls.objects.get(user=user)
+        except cls.DoesNotExist:
+            return cls(user=user)
+
+
+class SeatNotice(models.Model):
+    """Turn e-mail bookkeeping of one human seat: the last version it saw, the last one mailed.
+
+    Kept apart from MatchSeat so the page's "seen" write is a one-row conditional UPDATE that
+    never touches the seat rows the match's moves read.
+    """
+
+    seat = models.OneToOneField(MatchSeat, on_delete=models.CASCADE, primary_key=True,
+                                related_name="notice")
+    seen_version = models.IntegerField(default=-1, help_text=_("Last version shown to the seat."))
+    mailed_version = models.IntegerField(default=-1,
+                                         help_text=_("Version of the last turn e-mail sent."))
+    language = models.CharField(max_length=10, blank=True,
+                                help_text=_("The language the seat's player last saw the board in."))
+
+    def __str__(self) -> str:
+        return f"{self.seat_id}: seen {self.seen_version}, mailed {self.mailed_version}"

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Campaign
 from config.ratelimit import rate_limit
-from play import modes_web, services
+from play import modes_web, notifications, services
 from play.engine import view
 from play.faces import MatchFaces, web_size
 from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
@@ -60,6 +60,7 @@ def _match_for(request: HttpRequest, pk: int) -> tuple[Match, MatchSeat]:
 
 def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "") -> dict:
     """Return the page's context: only this seat's view of the game, presented as a board."""
+    notifications.seen(request, match, seat)  # no "your turn" e-mail for a board already shown
     state = services.engine_state(match)
     faces = MatchFaces(match)
     seat_view = view(state, seat.index)
@@ -179,6 +180,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
 def state_json(request: HttpRequest, pk: int) -> JsonResponse:
     """The seat's view as JSON (only what `view(state, seat)` shows) with the match version."""
     match, seat = _match_for(request, pk)
+    notifications.seen(request, match, seat)
     state = services.engine_state(match)
     return JsonResponse({"version": match.version, "status": match.status,
                          "view": view(state, seat.index)})
