@@ -8,11 +8,17 @@
 | `buy 12 up empire-1:3:ship` | buy it and upgrade it with that sticker (L11-L17)             |
 | `buy explorer`            | buy an explorer (C4)                                            |
 | `attack 1`                | attack seat 1 with all your combat (C18)                        |
+| `attack 1 5`              | attack seat 1 with 5 of your combat (C18: any amount)           |
 | `destroy 12`              | spend combat equal to base 12's remaining defense (C19)         |
+| `destroy 12 3`            | spend 3 combat on base 12 (less than needed leaves damage)      |
+| `give 4`                  | pass a card from your discard pile to teammate 4 (M6)           |
 | `end`                     | end your main phase: discard, draw, next player (C21, C22)      |
 | `pick 12` / `pick 12 up S`| answer a pending card decision with card 12 (sticker S: L11)    |
 | `choose 1`                | answer a pending choice with option #1                          |
 | `done`                    | finish a pending "up to N" decision (or decline an optional one) |
+
+An attack's amount is kept in `card` (-1: all combat) and a base attack's amount in `index`
+(-1: exactly what the base still needs), so the common actions stay the ones they always were.
 
 Actions are interned: the same action is the same object, so building legal-action lists is cheap.
 """
@@ -24,6 +30,7 @@ from typing import NamedTuple
 from .errors import IllegalAction
 
 KINDS = ("play", "use", "buy", "attack", "destroy", "end", "pick", "choose", "done")
+MODE_KINDS = ("give",)  # only some modes have these (M6 card passing)
 EXPLORER = -1  # `card` of `buy explorer`
 
 
@@ -47,8 +54,12 @@ class Action(NamedTuple):
         kind = self.kind
         if kind in ("end", "done"):
             return kind
-        if kind in ("attack", "choose"):
+        if kind == "attack" and self.card >= 0:
+            return f"attack {self.index} {self.card}"
+        if kind in ("attack", "choose", "give"):
             return f"{kind} {self.index}"
+        if kind == "destroy" and self.index >= 0:
+            return f"destroy {self.card} {self.index}"
         if kind == "use":
             return f"use {self.card} {self.index}"
         if kind == "buy" and self.card == EXPLORER:
@@ -76,8 +87,12 @@ def _parse_words(words: list[str]) -> Action:
     kind = words[0]
     if kind in ("end", "done") and len(words) == 1:
         return intern(kind)
-    if kind in ("attack", "choose") and len(words) == 2:
+    if kind in ("attack", "choose", "give") and len(words) == 2:
         return intern(kind, index=_number(words[1]))
+    if kind == "attack" and len(words) == 3:
+        return intern(kind, _number(words[2]), _number(words[1]))
+    if kind == "destroy" and len(words) == 3:
+        return intern(kind, _number(words[1]), _number(words[2]))
     if kind == "use" and len(words) == 3:
         return intern("use", _number(words[1]), _number(words[2]))
     if kind == "buy" and words[1:] == ["explorer"]:
@@ -118,3 +133,4 @@ BUY = tuple(intern("buy", i) for i in range(1024))
 DESTROY = tuple(intern("destroy", i) for i in range(1024))
 CHOOSE = tuple(intern("choose", index=i) for i in range(16))
 ATTACK = tuple(intern("attack", index=i) for i in range(8))
+GIVE = tuple(intern("give", index=i) for i in range(8))
