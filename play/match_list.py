@@ -1,7 +1,8 @@
 """The home page's list of a player's matches: who plays, what, whose turn, since when.
 
-Everything comes from `Match.turn_seat`, `Match.moved_at`, the result and the seat rows, in a
-fixed number of queries however many matches there are; no game state is loaded or decoded.
+Everything comes from `Match.turn_seat`, `Match.moved_at`, the result, the mode (two keys read
+from the small setup JSON inside the query) and the seat rows, in a fixed number of queries
+however many matches there are; no game state is loaded or decoded.
 The matches where it is the player's turn come first, then the running ones, then the finished
 ones, each group by its last move, newest first.
 """
@@ -29,6 +30,7 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 
 from play.models import Match, MatchPack, MatchSeat
+from play.modes_web import BY_KEY, STANDARD
 
 ACTIVE, FINISHED, WAITING = (Match.Status.ACTIVE, Match.Status.FINISHED, Match.Status.WAITING)
 _FIELDS = ("id", "status", "created", "finished", "result", "scenario", "turn_seat", "moved_at",
@@ -59,7 +61,7 @@ def home_matches(user: Any, limit: int) -> list[MatchRow]:
         .annotate(my_turn=Case(When(my_turn, then=True), default=False,
                                output_field=BooleanField()),
                   over=Case(When(status=FINISHED, then=1), default=0, output_field=IntegerField()),
-                  mode=KT("setup__mode"))
+                  mode=KT("setup__mode"), targeting=KT("setup__targeting"))
         .prefetch_related(
             Prefetch("seats", MatchSeat.objects.only("id", "match_id", "index", "user_id", "bot",
                                                      "name")),
@@ -88,10 +90,21 @@ def _kind(match: Match, seats: list[MatchSeat]) -> str:
     if match.scenario and match.campaign_id:
         return _("Scenario %(n)s of “%(campaign)s”") % {"n": match.scenario,
                                                         "campaign": match.campaign.name}
-    sets = " + ".join(str(p.name) for p in [match.pack] + [l.pack for l in match.pack_links.all()])
-    if len(seats) > 2 or match.mode:
-        return _("%(n)s players · %(sets)s") % {"n": len(seats), "sets": sets}
+    packs = [match.pack] + [link.pack for link in match.pack_links.all()]
+    sets = " + ".join(str(pack.name) for pack in packs)
+    mode = _mode_key(match, len(seats))
+    if mode != STANDARD:
+        return _("%(mode)s · %(sets)s") % {"mode": BY_KEY[mode].name, "sets": sets}
     return _("Standard game · %(sets)s") % {"sets": sets}
+
+
+def _mode_key(match: Match, seats: int) -> str:
+    """Return the mode as `modes_web.mode_of` does, from the two setup keys the query read."""
+    if match.mode in BY_KEY and match.mode != STANDARD:
+        return str(match.mode)
+    if seats <= 2:
+        return STANDARD
+    return "hunter" if match.targeting == "next" else "ffa"
 
 
 def _status(match: Match, seats: list[MatchSeat], me: MatchSeat | None) -> str:
