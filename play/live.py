@@ -144,6 +144,15 @@ class Hub:
             if topic.watchers <= 0 and self.topics.get(match_id) is topic:
                 del self.topics[match_id]
 
+    async def close(self) -> None:
+        """Stop the waking task and close the hub's connection (tests; servers just exit)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await self.loop.run_in_executor(self._executor, _close_connection)
+        self._executor.shutdown()
+
     def publish(self, match_id: int, version: int, status: str) -> None:
         """Pass news of a match to its topic, if anyone here watches it."""
         topic = self.topics.get(match_id)
@@ -238,6 +247,10 @@ def _read_versions(match_ids: list[int]) -> dict[int, tuple[int, str]]:
         raise
 
 
+def _close_connection() -> None:
+    connection.close()  # the calling thread's own connection
+
+
 def _conninfo() -> str:
     """Return a libpq connection string for the database Django uses."""
     from psycopg.conninfo import make_conninfo
@@ -303,13 +316,15 @@ async def stream(match_id: int) -> AsyncIterator[str]:
             if topic.version is not None and topic.version != shown:
                 shown = topic.version
                 yield _event("version", shown)
+                continue  # it may have changed again while this event was being sent
             if topic.over:
                 yield _event("over", shown or 0)
                 return
             left = deadline - here.loop.time()
             if left <= 0:
                 return
-            if not await topic.wait(min(keepalive_seconds(), left)):
+            woke = await topic.wait(min(keepalive_seconds(), left))
+            if not woke and here.loop.time() < deadline:
                 yield ": keep-alive\n\n"
 
 

@@ -2,6 +2,11 @@
    - A board swap (a move, a poll) keeps the lists the player had opened (the list of every move,
      the discard piles) and the sideways scroll of the hand and the trade row.
    - Opening one card's menu closes the others; Escape or its Cancel button closes it.
+   - Live updates: the page listens to the match's Server-Sent Events (data-live-events on the
+     match page) and fetches the board partial when a newer version is announced. While that
+     stream is up, the board's 1 s htmx poll is cancelled before it is sent; without
+     EventSource, or while the stream is down (a proxy that breaks it, a server restart), the
+     poll runs as before. EventSource reconnects by itself after a restart.
    The tab title follows the board through htmx itself (a <title> in the swapped answer). */
 (function () {
   "use strict";
@@ -32,6 +37,91 @@
       var strip = board.querySelector('.strip[id="' + key + '"], .strip[data-keep="' + key + '"]');
       if (strip) strip.scrollLeft = state.scroll[key];
     });
+  }
+
+  var live = { source: null, up: false, over: false, wanted: -1, fetching: false, busy: 0 };
+
+  function liveElement() {
+    return document.querySelector("[data-live-events]");
+  }
+
+  function shownVersion() {
+    var board = document.getElementById("board");
+    return board ? parseInt(board.getAttribute("data-version"), 10) : NaN;
+  }
+
+  function isPoll(element) {
+    var trigger = element && element.getAttribute && element.getAttribute("hx-trigger");
+    return !!trigger && trigger.indexOf("every ") === 0;
+  }
+
+  function fetchBoard() {
+    var page = liveElement();
+    var shown = shownVersion();
+    if (!page || live.fetching || live.busy || !(live.wanted > shown)) return;
+    live.fetching = true;
+    var url = page.getAttribute("data-live-board") + "?version=" + encodeURIComponent(shown);
+    htmx.ajax("GET", url, { target: "#board", swap: "outerHTML" }).then(function () {
+      live.fetching = false;
+      fetchBoard();
+    }, function () {
+      live.fetching = false;
+      window.setTimeout(fetchBoard, 2000);  // a failed fetch is tried again, not in a loop
+    });
+  }
+
+  function setUp(up) {
+    live.up = up;
+    var page = liveElement();
+    if (page) page.setAttribute("data-live", up ? "up" : "down");  // for tests and styles
+  }
+
+  function announced(event) {
+    setUp(true);
+    live.wanted = Math.max(live.wanted, parseInt(event.data, 10));
+    fetchBoard();
+  }
+
+  function listen() {
+    var page = liveElement();
+    if (!page || !window.EventSource || live.over) return;
+    var source = new EventSource(page.getAttribute("data-live-events"));
+    live.source = source;
+    source.addEventListener("version", announced);
+    source.addEventListener("over", function (event) {
+      live.over = true;  // the game ended: the final board is fetched, nothing more will come
+      source.close();
+      announced(event);
+    });
+    source.addEventListener("error", function () {
+      setUp(false);  // the poll takes over until the stream is back
+      if (source.readyState === EventSource.CLOSED && !live.over) {
+        window.setTimeout(listen, 10000);  // refused outright (not a dropped connection)
+      }
+    });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isPoll(event.detail.elt) && (live.up || live.over)) {
+      event.preventDefault();  // the stream tells us when to fetch
+      return;
+    }
+    var target = event.detail.target;
+    if (target && target.id === "board") live.busy += 1;
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "board" && live.busy > 0) {
+      live.busy -= 1;
+      fetchBoard();  // a version announced during a move is fetched once the move is back
+    }
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", listen);
+  } else {
+    listen();
   }
 
   document.addEventListener("htmx:beforeSwap", function (event) {

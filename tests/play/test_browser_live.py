@@ -1,0 +1,156 @@
+"""In Chromium, with TWO server processes: a move made through one reaches the other browser by
+the live updates (issue 10), and after its server restarts the page reconnects without reload.
+
+Each player's browser talks to its own uvicorn process; both serve the test database (the SQLite
+file of the test run, or the PostgreSQL test database in the second pass of scripts/test), so
+the change crosses processes the way it does behind a load balancer: through NOTIFY on
+PostgreSQL, through the shared version check on SQLite.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from django.db import connection
+from playwright.sync_api import Browser, Page, expect
+
+from play import services
+from play.services import SeatSpec
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _database_url() -> str:
+    config = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return "sqlite:///" + str(Path(config["NAME"]).resolve())
+    auth = quote(config["USER"] or "") + (f":{quote(config['PASSWORD'])}"
+                                          if config["PASSWORD"] else "")
+    return f"postgres://{auth}@{config['HOST'] or 'localhost'}:{config['PORT'] or 5432}/" \
+           f"{config['NAME']}"
+
+
+class Uvicorn:
+    """One uvicorn process serving the test database on a fixed loopback port."""
+
+    def __init__(self) -> None:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = dict(os.environ, DATABASE_URL=_database_url(), DEBUG="1",
+                        CARD_CACHE_DIR=str(settings.CARD_CACHE_DIR))
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+             "--port", str(self.port), "--lifespan", "off", "--no-access-log",
+             "--timeout-graceful-shutdown", "1"],
+            cwd=settings.BASE_DIR, env=self.env, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/accounts/login/", timeout=2).read()
+                return
+            except (urllib.error.URLError, OSError):
+                assert self.process.poll() is None, "uvicorn exited"
+                time.sleep(0.2)
+        raise AssertionError("uvicorn did not start")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def servers(transactional_db) -> Iterator[tuple[Uvicorn, Uvicorn]]:
+    pair = (Uvicorn(), Uvicorn())
+    try:
+        for server in pair:
+            server.start()
+        yield pair
+    finally:
+        for server in pair:
+            server.stop()
+
+
+def _session(user) -> str:
+    session = SessionStore()
+    session.update({SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
+                    BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend"})
+    session.create()
+    return session.session_key
+
+
+def _open(browser: Browser, server: Uvicorn, user, path: str) -> Page:
+    context = browser.new_context(locale="en-US")
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "sessionid", "value": _session(user), "url": server.url}])
+    page = context.new_page()
+    page.goto(server.url + path)
+    return page
+
+
+def _live(page: Page) -> None:
+    expect(page.locator("[data-live-events]")).to_have_attribute("data-live", "up")
+
+
+def test_a_move_reaches_the_other_browser_through_another_server_process(
+        servers, browser: Browser, core_pack, alice, bob) -> None:
+    match = services.create_standard_match(
+        core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=3)
+    pages = [_open(browser, servers[0], alice, match.get_absolute_url()),
+             _open(browser, servers[1], bob, match.get_absolute_url())]
+    polls: list[list[str]] = [[], []]
+    for n, page in enumerate(pages):
+        page.on("request", lambda request, n=n: "/board/" in request.url
+                and polls[n].append(request.url))
+        _live(page)
+        page.evaluate("window.notReloaded = true")
+
+    for round_ in range(2):
+        mover = match.turn_seat
+        waiter = 1 - mover
+        if round_ == 1:
+            # The waiter's server restarts; EventSource reconnects by itself (no reload).
+            servers[waiter].stop()
+            expect(pages[waiter].locator("[data-live-events]")).to_have_attribute(
+                "data-live", "down")
+            servers[waiter].start()
+            _live(pages[waiter])
+        polls[waiter].clear()
+        time.sleep(2.5)  # while the stream is up, the 1 s poll is never sent
+        assert polls[waiter] == []
+        before = match.version
+        pages[mover].locator("#dock #end-turn").click()
+        expect(pages[mover].locator("#board")).not_to_have_attribute("data-version", str(before))
+        match.refresh_from_db()
+        expect(pages[waiter].locator("#board")).to_have_attribute(
+            "data-version", str(match.version), timeout=3_000)
+        expect(pages[waiter].locator("#turn-status")).to_contain_text("Your move")
+        assert len(polls[waiter]) == 1  # one fetch of the announced board, no polling
+        assert pages[waiter].title().startswith("Your turn")
+    for page in pages:
+        assert page.evaluate("window.notReloaded") is True
+        page.context.close()
