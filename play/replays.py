@@ -198,8 +198,9 @@ def _with_seat_names(public: dict, match: Match) -> dict:
 # -- who may look ---------------------------------------------------------------------------------
 
 
-def _load(pk: int) -> Match:
-    queryset = Match.objects.select_related("pack", "campaign").prefetch_related("seats")
+def _load(pk: int, defer: tuple[str, ...] = ()) -> Match:
+    queryset = (Match.objects.select_related("pack", "campaign").prefetch_related("seats")
+                .defer(*defer))
     return get_object_or_404(queryset, pk=pk)
 
 
@@ -217,7 +218,7 @@ def may_spectate(match: Match, user: Any) -> bool:
 
 def replay_match_for(request: HttpRequest, pk: int) -> tuple[Match, MatchSeat | None]:
     """Return a match whose replay the user may see, and their seat; 404 for everyone else."""
-    match = _load(pk)
+    match = _load(pk, defer=("state",))  # a replay starts from the setup, not the cached state
     seat = match.seat_of(request.user)
     if seat is None and not (match.is_over and is_campaign_member(match, request.user)):
         raise Http404("no replay for you")
