@@ -49,11 +49,14 @@ def _submit(func_path: str, args: tuple[Any, ...], delay_seconds: float) -> None
     from django_q.models import Schedule
     from django_q.tasks import async_task, schedule
 
-    if delay_seconds <= 0:
-        async_task(func_path, *args)
-        return
-    schedule(func_path, *args, schedule_type=Schedule.ONCE, repeats=-1,
-             next_run=timezone.now() + timedelta(seconds=delay_seconds))
+    # Inside a transaction the ORM broker keeps the request's connection; in autocommit it would
+    # close it first (close_old_connections), and the rest of the request would reconnect.
+    with transaction.atomic():
+        if delay_seconds <= 0:
+            async_task(func_path, *args)
+        else:
+            schedule(func_path, *args, schedule_type=Schedule.ONCE, repeats=-1,
+                     next_run=timezone.now() + timedelta(seconds=delay_seconds))
 
 
 def ensure_periodic(name: str, func_path: str, minutes: int) -> None:
