@@ -32,6 +32,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.core.handlers.asgi import ASGIRequest
 from django.db import DatabaseError, connection
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
@@ -333,6 +334,11 @@ async def stream(match_id: int) -> AsyncIterator[str]:
 async def events(request: HttpRequest, pk: int) -> HttpResponse:
     """Stream the match's version to a seated player (Server-Sent Events)."""
     await sync_to_async(_authorize)(request, pk)
+    if not isinstance(request, ASGIRequest):
+        # Under WSGI (runserver, the tests' live server) a stream would hold a thread per
+        # watcher and could only be sent once it ended: 204 tells EventSource to stop, and the
+        # page keeps its poll.
+        return HttpResponse(status=204)
     response = StreamingHttpResponse(stream(pk), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on, do not buffer the stream

@@ -39,7 +39,8 @@
     });
   }
 
-  var live = { source: null, up: false, over: false, wanted: -1, fetching: false, busy: 0 };
+  var live = { source: null, up: false, over: false, wanted: -1, fetching: false, busy: 0,
+               delay: 10000 };
 
   function liveElement() {
     return document.querySelector("[data-live-events]");
@@ -78,6 +79,7 @@
 
   function announced(event) {
     setUp(true);
+    live.delay = 10000;
     live.wanted = Math.max(live.wanted, parseInt(event.data, 10));
     fetchBoard();
   }
@@ -96,7 +98,10 @@
     source.addEventListener("error", function () {
       setUp(false);  // the poll takes over until the stream is back
       if (source.readyState === EventSource.CLOSED && !live.over) {
-        window.setTimeout(listen, 10000);  // refused outright (not a dropped connection)
+        // Refused outright (an error status, or 204 from a server without streams), not a
+        // dropped connection, which EventSource retries by itself: try again, less and less.
+        window.setTimeout(listen, live.delay);
+        live.delay = Math.min(live.delay * 2, 300000);
       }
     });
   }

@@ -244,3 +244,14 @@ def test_the_204_poll_reads_only_the_version(duel, alice, outsider, client) -> N
     client.force_login(outsider)
     for shown in (duel.version, "None", ""):
         assert client.get(poll, {"version": shown}).status_code == 404
+
+
+def test_a_wsgi_server_answers_204_so_the_page_keeps_polling(duel, alice, outsider,
+                                                             client) -> None:
+    """runserver and the tests' live server are WSGI: no stream holding a thread per watcher."""
+    url = reverse("play:events", args=[duel.pk])
+    client.force_login(alice)
+    response = client.get(url)
+    assert response.status_code == 204 and not response.content
+    client.force_login(outsider)
+    assert client.get(url).status_code == 404
