@@ -29,8 +29,9 @@ ROLES = (None, "emperor", "admiral", "boss", "raider")
 class Mode:
     """One way to play: its rule id, names, seat counts and the switches the engine reads.
 
-    `reach`: who a seat may attack and target ("setup": `GameSetup.targeting`; "all"; "hunter":
-    the left neighbour, bases of both neighbours; "emperor"; "raid"). `outposts`: the default
+    `reach`: who a seat may attack and target ("setup": `GameSetup.targeting`; "all" living
+    opponents (in raid the teams make that the boss for a raider); "hunter": the left
+    neighbour, bases of both neighbours; "emperor": M6). `outposts`: the default
     scope of C20 ("team" or "player", M9). `gifts`: what an eliminated player hands on
     ("emperor": 1 card to the emperor; "raiders": 1 card to each other raider).
     """
@@ -63,7 +64,7 @@ MODES: dict[str, Mode] = {m.id: m for m in (
          shared_authority=True, outposts="team"),
     Mode("emperor", "M6", {"en": "Emperor", "ru": "Император"}, (6,), reach="emperor",
          gifts="emperor", leader_takes_team=True, card_passing=True),
-    Mode("raid", "M7", {"en": "Raid", "ru": "Налёт"}, (3, 4, 5, 6), reach="raid",
+    Mode("raid", "M7", {"en": "Raid", "ru": "Налёт"}, (3, 4, 5, 6),
          gifts="raiders", team_hands=True, boss_base_damage=True),
 )}
 
