@@ -202,3 +202,14 @@ def test_seated_players_get_the_spectator_link_on_the_match_page(watched: Match,
     client.force_login(watched.seats.get(index=0).user)
     page = client.get(watched.get_absolute_url()).content.decode()
     assert reverse("play:spectate", args=[watched.pk]) in page
+
+
+def test_campaign_page_links_the_spectator_page_for_members_without_a_seat(watched: Match,
+                                                                           client: Client, bob
+                                                                           ) -> None:
+    client.force_login(bob)
+    page = client.get(reverse("campaign:dashboard", args=[watched.campaign_id])).content.decode()
+    assert 'id="watch-game"' in page and reverse("play:spectate", args=[watched.pk]) in page
+    client.force_login(watched.seats.get(index=0).user)  # seated: she plays it, no watch link
+    page = client.get(reverse("campaign:dashboard", args=[watched.campaign_id])).content.decode()
+    assert 'id="watch-game"' not in page
