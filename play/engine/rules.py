@@ -37,10 +37,13 @@ SLOTS = ops.ABILITY_SLOTS
 
 # -- creating a game -------------------------------------------------------------------------------
 
-def new_game(setup: GameSetup) -> GameState:
-    """Build the starting state: decks, trade row, first hands (C2-C5, L7), scenario rules."""
+def new_game(setup: GameSetup, cls: type[GameState] = GameState) -> GameState:
+    """Build the starting state: decks, trade row, first hands (C2-C5, L7), scenario rules.
+
+    `cls` is the class to build: the facade passes its `PlayState`, which the rules cannot import.
+    """
     game = Game(setup)
-    s = GameState.__new__(GameState)
+    s = cls.__new__(cls)
     s.game = game
     s.rng = random.Random(setup.seed)
     s.design = []

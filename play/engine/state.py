@@ -3,6 +3,9 @@
 Card instances are small ints; `state.design[i]` is the (possibly upgraded or copied) design of
 instance i. Decks keep their top card at the END of the list (so drawing is `pop()`); views and
 setups speak "top card first". Everything here serializes to JSON and clones without deepcopy.
+
+This is the data layer: it imports only content, setup and actions, never the modules that act on
+it (ops, effects, rules) or read it (view). See "Layers" in docs/engine.md.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .actions import Action
 from .content import Design
 from .setup import Game, upgraded_design
 
@@ -82,7 +86,12 @@ class Outcome:
 
 
 class GameState:
-    """The mutable state. Use the functions of `play.engine` rather than touching fields."""
+    """The mutable state, data only. Use the functions of `play.engine` rather than the fields.
+
+    The rules act on it and the view reads it; it never calls them. States made through the
+    facade are `PlayState`s (play/engine/playstate.py), which add `apply`, `legal_actions`,
+    `resign` and `view` methods on top.
+    """
 
     __slots__ = (
         "game", "rng", "design", "deck", "hand", "discard", "ships", "bases", "trade_deck", "row",
@@ -92,23 +101,6 @@ class GameState:
         "acquiring",
     )
 
-    # -- convenience methods: the same as the functions of `play.engine` -------------------------
-
-    def legal_actions(self) -> list:
-        """Return the actions the decider may take now (see `rules.legal_actions`)."""
-        from .rules import legal_actions
-        return legal_actions(self)
-
-    def apply(self, action: Any) -> None:
-        """Apply an action or its notation; raise `IllegalAction` and change nothing if illegal."""
-        from .rules import apply
-        apply(self, action)
-
-    def resign(self, seat: int) -> None:
-        """End the game: `seat` gives up (not a legal action, so bots never pick it)."""
-        from .rules import resign
-        resign(self, seat)
-
     @property
     def decider(self) -> int | None:
         """The seat that must act now, None when the game is over."""
@@ -116,14 +108,10 @@ class GameState:
             return None
         return self.pending.seat if self.pending is not None else self.active
 
-    def view(self, seat: int | None = None) -> dict:
-        """Return what `seat` may see (None: a spectator), as JSON-safe data."""
-        from .view import view
-        return view(self, seat)
-
     def clone(self) -> GameState:
         """Return an independent copy (no deepcopy: lists of ints are copied one level)."""
-        s = GameState.__new__(GameState)
+        cls = type(self)  # keeps the facade's PlayState a PlayState
+        s = cls.__new__(cls)
         s.game = self.game
         s.rng = random.Random()
         s.rng.setstate(self.rng.getstate())
@@ -201,11 +189,13 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]
 
 
-def state_from_dict(data: dict, game: Game) -> GameState:
-    """Rebuild a state saved with `GameState.to_dict` (the caller rebuilt `game` from its setup)."""
-    from .actions import Action
+def state_from_dict(data: dict, game: Game, cls: type[GameState] | None = None) -> GameState:
+    """Rebuild a state saved with `GameState.to_dict` (the caller rebuilt `game` from its setup).
 
-    s = GameState.__new__(GameState)
+    `cls` is the class to build (a GameState subclass such as the facade's `PlayState`).
+    """
+    cls = cls or GameState
+    s = cls.__new__(cls)
     s.game = game
     s.rng = random.Random()
     version, internal, gauss = data["rng"]
