@@ -84,10 +84,19 @@ def engine_modes() -> set[str]:
     the others come with the engine's mode rules.
     """
     found = {"ffa", "hunter"}
-    if getattr(engine, "setup_for", None) is not None:
+    if _setup_for() is not None:
         from play.engine.modes import MODES as ENGINE_MODES
         found |= {key for key in ENGINE_MODES if key in RULES_LANDED}
     return found
+
+
+def _setup_for() -> Any:
+    """Return the engine's `setup_for` (docs/modes.md), or None for an engine without modes."""
+    try:
+        from play.engine.setup import setup_for
+    except ImportError:
+        return None
+    return setup_for
 
 
 def available_modes() -> list[Mode]:
@@ -126,7 +135,7 @@ def mode_setup(mode: str, pack: Pack, seats: list[SeatSetup], seed: int) -> Game
     if len(seats) not in counts:
         raise MatchError(_("%(mode)s is played by %(counts)s players.") % {
             "mode": BY_KEY[mode].name, "counts": counts_text(counts)})
-    builder = getattr(engine, "setup_for", None)
+    builder = _setup_for()
     if builder is None or mode not in RULES_LANDED:  # the plain N-seat engine (M2, M3 reach)
         return GameSetup(pack=pack, seats=seats, seed=seed, first=None,
                          targeting="next" if mode == "hunter" else "all")
