@@ -208,7 +208,7 @@ def test_the_stop_link_works_logged_out_get_confirms_and_post_turns_off(match) -
     visitor = Client()
     page = visitor.get(link)
     assert page.status_code == 200
-    assert "Turn off e-mails when it is your turn" in page.content.decode()
+    assert "Turn off “your turn” e-mails for " in page.content.decode()
     assert NotificationPrefs.of(decider).turn_emails is True  # a GET changes nothing
     done = visitor.post(link)
     assert done.status_code == 200 and 'id="unsubscribed"' in done.content.decode()
@@ -334,3 +334,10 @@ def test_the_campaign_stop_link_turns_off_only_campaign_emails(open_campaign, al
     Client().post(stop_link(mail.outbox[0]))
     prefs = NotificationPrefs.objects.get(user=alice)
     assert (prefs.turn_emails, prefs.campaign_emails) == (True, False)
+
+
+def test_the_stop_page_reads_in_russian_and_names_the_kind(alice) -> None:
+    token = notifications.unsubscribe_token(alice.pk, "campaign")
+    html = Client().get(f"/play/notifications/stop/{token}/",
+                        HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Отключить письма о принятых приглашениях в кампанию для alice?" in html
