@@ -99,3 +99,48 @@ def test_a_standard_game_still_needs_no_mode_field(alice_client, core_pack) -> N
     response = alice_client.post(reverse("play:create"),
                                  {"deck": f"pack-{core_pack.pk}", "opponent": "random"})
     assert response.status_code == 302 and Match.objects.get().seats.count() == 2
+
+
+def test_l26_m2_a_finished_campaigns_deck_for_three_players(legacy, alice, alice_client) -> None:
+    """L26 with M2: the campaign's trade deck (upgrades kept); the seats take the sides'
+    personal decks (L7) in turn; the page renders for the creator."""
+    from campaign.models import Campaign
+    from campaign.simulation import Simulation
+    from play.services import SeatSpec
+
+    Simulation(pack=legacy, seed=1).run()
+    campaign = Campaign.objects.get()
+    match = modes_web.create_mode_match(
+        "ffa", [SeatSpec("alice", alice), SeatSpec("Vega", bot="heuristic"),
+                SeatSpec("Altair", bot="random")], campaign=campaign, seed=3)
+    sides = [seat["side"] for seat in match.setup["seats"]]
+    assert sides == ["empire", "federation", "empire"]
+    assert any(isinstance(c, dict) and c.get("sticker") for c in match.setup["trade_deck"])
+    state = services.engine_state(match)
+    assert state.decider == 0 or state.outcome is not None
+    page = alice_client.get(match.get_absolute_url())
+    assert page.status_code == 200 and 'id="opponents"' in page.content.decode()
+
+
+def test_an_unfinished_campaign_deck_is_refused(started_campaign, alice) -> None:
+    from play.services import MatchError, SeatSpec
+
+    with pytest.raises(MatchError):
+        modes_web.create_mode_match("ffa", [SeatSpec("alice", alice), SeatSpec("b", bot="random"),
+                                            SeatSpec("c", bot="random")],
+                                    campaign=started_campaign)
+
+
+def test_seat_roles_match_the_engines_seat_plan() -> None:
+    """M5-M7: the roles the form names before the game are the engine's (docs/modes.md)."""
+    from play.engine import load_pack, tiny_pack
+    from play.engine.setup import setup_for
+
+    pack = load_pack(tiny_pack())
+    for mode in ("hydra", "emperor", "raid"):
+        for n in modes_web.BY_KEY[mode].counts:
+            seats = setup_for(mode, pack, players=n).seats
+            roles = modes_web.seat_roles(mode, n)
+            assert [s.role for s in seats] == [r.role or None for r in roles]
+            if mode == "hydra":
+                assert [s.team for s in seats] == [r.team for r in roles]
