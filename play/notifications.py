@@ -59,8 +59,8 @@ def seen(request: HttpRequest, match: Match, seat: MatchSeat | None) -> None:
     One conditional UPDATE when the version is new to the seat (a poll answering 204 never gets
     here); the row is created on the first view of a match.
     """
-    if seat is None or seat.bot or seat.user_id is None:
-        return
+    if seat is None or seat.bot or seat.user_id is None or match.status == Match.Status.WAITING:
+        return  # a board still waiting for players is nobody's turn yet: it does not count
     language = request_language(request)
     shown = (SeatNotice.objects.filter(seat_id=seat.pk, seen_version__lt=match.version)
              .update(seen_version=match.version, language=language))

@@ -341,3 +341,22 @@ def test_the_stop_page_reads_in_russian_and_names_the_kind(alice) -> None:
     html = Client().get(f"/play/notifications/stop/{token}/",
                         HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Отключить письма о принятых приглашениях в кампанию для alice?" in html
+
+
+def test_the_creator_hears_when_the_last_player_joins_and_it_is_their_turn(
+        core_pack, alice, bob, queued, django_capture_on_commit_callbacks) -> None:
+    """Seeing the board while it waited for players is not seeing one's turn."""
+    for seed in range(20):  # a game where alice, the creator, has the first turn
+        waiting = services.create_standard_match(
+            core_pack, [SeatSpec("Alice", alice), SeatSpec("Friend")], seed=seed)
+        if waiting.turn_seat == 0:
+            break
+    client_for(alice).get(f"/play/{waiting.pk}/")
+    friend = waiting.seats.get(index=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        client_for(bob).post(f"/play/join/{friend.invite_token}/")
+    waiting.refresh_from_db()
+    assert waiting.status == "active"
+    assert queued[-1] == (TURN_TASK, (waiting.pk, 0, waiting.version), 900)
+    assert send_turn_email(waiting.pk, 0, waiting.version) is True
+    assert mail.outbox[0].to == [alice.email]
