@@ -7,7 +7,7 @@ Django's test client on a throw-away SQLite file, in one process: the person's m
 heuristic bot's choices, POSTed to /play/<id>/act/ as the board's htmx form does, and timed. Only
 the moves that hand the decision to the bot count ("handovers"): those are the ones that used to
 wait for the bot. Where bots are queued (play.bots_queue), the worker's job is then done in this
-process (`services.answer_now`), untimed, before the next move. `--ref` measures a git commit
+process (`services.run_bot_chunk` until nothing is due), untimed, before the next move. `--ref` measures a git commit
 instead of the working tree (extracted with `git archive` into a temporary folder), e.g. the
 commit before bots left the request path. Prints the median and 95th percentile handover
 latency of each run, and the median of each over the runs. The machine's other load moves these
@@ -48,14 +48,24 @@ pack = load_pack_file("fixtures/packs/core-set.json").pack
 user = get_user_model().objects.create_user("bench", password="x")
 client = Client(HTTP_HX_REQUEST="true")
 client.force_login(user)
-queued = hasattr(services, "answer_now")
+queued = hasattr(services, "run_bot_chunk")
+
+
+def answer_now(match_id):
+    # The worker's job, done here between two timed moves: every chunk due, one after another.
+    while True:
+        version = services.Match.objects.get(pk=match_id).version
+        if not services.run_bot_chunk(match_id, version):
+            return
+
+
 chooser = get_bot("heuristic", seed=1)
 medians, p95s, counts = [], [], []
 for run in range(runs):
     match = services.create_standard_match(
         pack, [SeatSpec("Bench", user), SeatSpec("Bot", bot=bot_name)], seed=100 + run)
     if queued:
-        services.answer_now(match.pk)
+        answer_now(match.pk)
     timings = []
     while len(timings) < moves:
         match.refresh_from_db()
@@ -65,7 +75,7 @@ for run in range(runs):
                 pack, [SeatSpec("Bench", user), SeatSpec("Bot", bot=bot_name)],
                 seed=1000 + run * 97 + len(timings))
             if queued:
-                services.answer_now(match.pk)
+                answer_now(match.pk)
             continue
         notation = chooser.choose(state, 0).notation
         hands_over = notation == "end"
@@ -78,7 +88,7 @@ for run in range(runs):
         if hands_over:
             timings.append(elapsed)
         if queued:
-            services.answer_now(match.pk)  # the worker's job, untimed
+            answer_now(match.pk)  # the worker's job, untimed
     timings.sort()
     medians.append(round(statistics.median(timings), 1))
     p95s.append(round(timings[min(len(timings) - 1, int(0.95 * len(timings)))], 1))

@@ -12,8 +12,8 @@
   the rare case of a crash between the commit and the queueing of the next chunk, or a queue
   that lost its rows.
 
-With `settings.TASKS_SYNC` the services let the bots answer in the caller (`_answer_if_sync`),
-so this receiver stays quiet.
+With `settings.TASKS_SYNC` the services let the bots answer inside the change itself
+(`services._sync_bot_actions`), so this receiver stays quiet.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ state together. A refused move changes nothing.
 Bots never play inside a person's request: after the commit, `play.bots_queue` hears the
 `match_changed` signal and queues a bot turn for a worker, which plays it in chunks through
 `run_bot_chunk` (the same lock, version check and save). With `settings.TASKS_SYNC` (the test
-suite) there is no worker, so the change's caller lets the bots answer at once instead.
+suite) there is no worker, so the bots answer inside the change itself, saved with it.
 
 Campaign results are recorded automatically when the game ends, against the campaign version the
 match was set up at: if the campaign changed in between (someone recorded the scenario by hand,
@@ -34,7 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, StaleVersion
-from campaign.simulation import game_payload, snapshot_of
+from campaign.engine_bridge import game_payload, snapshot_of
 from campaign.state import FINISHED, GAME_RECORDED, PLAYING, EventRefused, missing_choices
 from cards.models import ContentPack
 from play.engine import (
@@ -283,8 +283,8 @@ def create_match(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec],
         for index, spec in enumerate(seats):
             MatchSeat.objects.create(match=match, index=index, user=spec.user, bot=spec.bot,
                                      name=spec.name[:80], offered_to=spec.offered_to)
-        _save(match, new_game(setup), [])
-    _answer_if_sync(match)
+        state = new_game(setup)
+        _save(match, state, _sync_bot_actions(match, state))
     return match
 
 
@@ -349,10 +349,10 @@ def _change(match_id: int, expected_version: int,
         if match.is_over:
             raise MatchError(_("The game is over."))
         state = engine_state(match)
-        _save(match, state, change(state))
+        actions = change(state)
+        _save(match, state, actions + _sync_bot_actions(match, state))
     if match.is_over and match.campaign_id and not match.recorded:
         record_result(match, actor, match.campaign_version)
-    _answer_if_sync(match)
     return match
 
 
@@ -420,20 +420,12 @@ def _first_person(match: Match) -> Any:
     return seat.user if seat else None
 
 
-def answer_now(match_id: int) -> None:
-    """Play every bot chunk due in the match now, in this process (TASKS_SYNC: no worker)."""
-    started = time.monotonic()
-    while time.monotonic() - started < SYNC_BOT_SECONDS:
-        version = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
-        if version is None or not run_bot_chunk(match_id, version):
-            return
-
-
-def _answer_if_sync(match: Match) -> None:
-    """With TASKS_SYNC, let the bots answer before returning, and show their moves in `match`."""
-    if tasks.is_sync() and match.status == Match.Status.ACTIVE and match.turn_seat is not None:
-        answer_now(match.pk)
-        match.refresh_from_db()
+def _sync_bot_actions(match: Match, state: GameState) -> list[tuple[str, int]]:
+    """With TASKS_SYNC (no worker: the test suite), let the bots answer inside the change."""
+    if not tasks.is_sync() or match.status != Match.Status.ACTIVE:
+        return []
+    bots = bot_seats(match)
+    return _bot_actions(match, state, bots, SYNC_BOT_SECONDS) if bots else []
 
 
 def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> None:

@@ -200,3 +200,22 @@ def test_in_synchronous_mode_a_task_runs_at_once(settings, core_pack, alice) -> 
     Match.objects.filter(pk=match.pk).update(moved_at=timezone.now() - timedelta(days=1))
     tasks.enqueue(bots_queue.SWEEP)  # ran here: nothing stuck, nothing queued
     assert OrmQ.objects.count() == 0
+
+
+def test_a_real_worker_process_plays_the_bot_turn(core_pack, alice, tmp_path) -> None:
+    """`manage.py run_workers` beside this process: the bot's turn lands without any help here."""
+    import time
+
+    from tests.play.workers import worker_process
+
+    match = versus_bot(core_pack, alice, first=0)
+    match = services.play(match.pk, 0, "end", match.version)
+    assert fresh(match).turn_seat == 1
+    with worker_process(tmp_path / "worker.log") as process:
+        deadline = time.monotonic() + 30
+        while fresh(match).turn_seat != 0 and time.monotonic() < deadline:
+            assert process.poll() is None, (tmp_path / "worker.log").read_text()
+            time.sleep(0.2)
+        assert fresh(match).turn_seat == 0, (tmp_path / "worker.log").read_text()
+    assert process.returncode is not None  # stopped with the block
+    assert Schedule.objects.filter(func=bots_queue.SWEEP).count() == 1
