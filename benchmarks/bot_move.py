@@ -10,8 +10,8 @@ wait for the bot. Where bots are queued (play.bots_queue), the worker's job is t
 process (`services.run_bot_chunk` until nothing is due), untimed, before the next move. `--ref` measures a git commit
 instead of the working tree (extracted with `git archive` into a temporary folder), e.g. the
 commit before bots left the request path. Prints the median and 95th percentile handover
-latency of each run, and the median of each over the runs. The machine's other load moves these
-figures: compare runs made one after the other.
+latency of each run, the median of each over the runs, and the median CPU time the process
+spent on a handover (less moved by the machine's other load than the wall-clock figures).
 """
 
 from __future__ import annotations
@@ -60,13 +60,13 @@ def answer_now(match_id):
 
 
 chooser = get_bot("heuristic", seed=1)
-medians, p95s, counts = [], [], []
+medians, p95s, cpus, counts = [], [], [], []
 for run in range(runs):
     match = services.create_standard_match(
         pack, [SeatSpec("Bench", user), SeatSpec("Bot", bot=bot_name)], seed=100 + run)
     if queued:
         answer_now(match.pk)
-    timings = []
+    timings, cpu = [], []
     while len(timings) < moves:
         match.refresh_from_db()
         state = services.engine_state(match)
@@ -79,21 +79,25 @@ for run in range(runs):
             continue
         notation = chooser.choose(state, 0).notation
         hands_over = notation == "end"
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         answer = client.post(f"/play/{match.pk}/act/",
                              {"notation": notation, "version": match.version})
         elapsed = (time.perf_counter() - started) * 1000
+        cpu_ms = (time.process_time() - cpu_started) * 1000
         if answer.status_code != 200:
             raise SystemExit(f"move {notation!r} answered {answer.status_code}")
         if hands_over:
             timings.append(elapsed)
+            cpu.append(cpu_ms)
         if queued:
             answer_now(match.pk)  # the worker's job, untimed
     timings.sort()
     medians.append(round(statistics.median(timings), 1))
     p95s.append(round(timings[min(len(timings) - 1, int(0.95 * len(timings)))], 1))
+    cpus.append(round(statistics.median(cpu), 1))
     counts.append(len(timings))
-print(json.dumps({"medians": medians, "p95s": p95s, "counts": counts, "queued": queued}))
+print(json.dumps({"medians": medians, "p95s": p95s, "cpus": cpus, "counts": counts,
+                  "queued": queued}))
 """
 
 
@@ -137,7 +141,8 @@ def main() -> None:
                       "handover_p50_ms_per_run": found["medians"],
                       "handover_p95_ms_per_run": found["p95s"],
                       "handover_p50_ms": statistics.median(found["medians"]),
-                      "handover_p95_ms": statistics.median(found["p95s"])}))
+                      "handover_p95_ms": statistics.median(found["p95s"]),
+                      "handover_cpu_p50_ms": statistics.median(found["cpus"])}))
 
 
 if __name__ == "__main__":
