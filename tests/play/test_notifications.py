@@ -110,7 +110,7 @@ def test_the_player_who_has_not_looked_gets_one_email_with_links(match) -> None:
     assert sent.subject == "Your turn: Alice – Bob"
     assert f"http://127.0.0.1:8000/play/{match.pk}/" in sent.body
     opponent = "Bob" if seat.name == "Alice" else "Alice"
-    assert f"Your opponents are waiting: {opponent}." in sent.body
+    assert f"Your opponent: {opponent}." in sent.body
     assert "after 15 minutes" in sent.body
     assert re.search(r"/play/notifications/stop/\S+/", sent.body)
     assert sent.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
@@ -173,6 +173,7 @@ def test_subjects_follow_the_players_saved_language(match) -> None:
     send_turn_email(match.pk, match.turn_seat, match.version)
     assert mail.outbox[0].subject == "Ваш ход: Alice – Bob"
     assert "Откройте партию:" in mail.outbox[0].body
+    assert "Соперник: " in mail.outbox[0].body
     assert "через 15 минут" in mail.outbox[0].body
 
 
