@@ -125,3 +125,25 @@ def test_the_two_player_board_has_no_n_player_parts() -> None:
     state = new_game(GameSetup(pack=load_pack(tiny_pack()), seed=1))
     board = Board(view(state, 0), tiny_pack()).context()
     assert "multi" not in board and "opponents" not in board
+
+
+def _parses(notation: str) -> bool:
+    from play.engine import Action, IllegalAction
+
+    try:
+        return Action.parse(notation).notation == notation
+    except IllegalAction:
+        return False
+
+
+@pytest.mark.skipif(not _parses("give 1") or not _parses("attack 2 5"),
+                    reason="the engine has no mode notations yet (docs/modes.md)")
+def test_m6_c18_passing_a_card_and_partial_attacks_are_labelled_by_name(four) -> None:
+    v, data = four
+    legal = ["give 1", "attack 2 5", "end"]
+    with translation.override("en"):
+        board = Board(_with(v, legal=legal, labels={n: n for n in legal}), data).context()
+    assert [g["label"] for g in board["dock"]["gives"]] == [
+        "Pass a card from your discard pile to ben (1 trade)"]
+    assert "Attack cyd with 5 combat" in [a["label"] for a in board["actions"]]
+    assert board["targets"] is None  # an attack with its amount fixed is not a chooser target
