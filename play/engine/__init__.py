@@ -25,17 +25,19 @@ from collections.abc import Iterable
 from .actions import Action
 from .content import Pack, load_pack, merge_packs, validate_rules
 from .errors import EngineError, IllegalAction, PackError, SetupError
+from .modes import MODES
 from .playstate import PlayState, new_game, state_from_dict
 from .rules import apply, decider, legal_actions, resign
-from .setup import GameSetup, SeatSetup
+from .setup import GameSetup, SeatSetup, setup_for
 from .state import GameState, Outcome
 from .view import view
 
 __all__ = [
-    "Action", "EngineError", "GameSetup", "GameState", "IllegalAction", "Outcome", "Pack",
-    "PackError", "PlayState", "SeatSetup", "SetupError", "apply", "clone", "decider", "deserialize",
-    "legal_actions", "load_pack", "merge_packs", "new_game", "outcome", "public_view", "replay", "resign",
-    "serialize", "tiny_pack", "validate_rules", "view",
+    "MODES", "Action", "EngineError", "GameSetup", "GameState", "IllegalAction", "Outcome",
+    "Pack", "PackError", "PlayState", "SeatSetup", "SetupError", "apply", "clone", "decider",
+    "deserialize", "legal_actions", "load_pack", "merge_packs", "new_game", "outcome",
+    "public_view", "replay", "resign", "serialize", "setup_for", "tiny_pack", "validate_rules",
+    "view",
 ]
 
 

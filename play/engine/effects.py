@@ -64,7 +64,7 @@ def _authority(state: GameState, frame: Frame, arg: Any) -> None:
     seat = frame[0]
     n = arg if arg.__class__ is int else ops.amount(state, seat, arg, frame)
     state.log.append(("authority", seat, n))
-    ops.change_authority(state, state.game.team[seat], n, seat)
+    ops.change_authority(state, state.game.purse[seat], n, seat)
 
 
 def _draw(state: GameState, frame: Frame, arg: Any) -> None:
@@ -81,9 +81,35 @@ def _discard(state: GameState, frame: Frame, arg: tuple) -> None:
 
 def _opponent_discards(state: GameState, frame: Frame, arg: int) -> None:
     foes = ops.enemies(state, frame[0])
-    if foes:
-        target = foes[0]
-        ask(state, frame, "opp_discard", target, list(state.hand[target]), arg, arg)
+    if len(foes) > 1 and not state.game.plain:  # M2, M5, M6, M7: the player picks the target
+        ask(state, frame, "target", frame[0], foes, 1, 1, arg)
+    elif foes:
+        _discard_at(state, frame, (foes[0], arg))
+
+
+def _discard_at(state: GameState, frame: Frame, arg: tuple) -> None:
+    target, n = arg
+    ask(state, frame, "opp_discard", target, list(state.hand[target]), n, n)
+
+
+# -- leaving the game and passing cards (M6, M7) ---------------------------------------------------
+
+def _bequeath(state: GameState, frame: Frame, recipient: int) -> None:
+    """An eliminated seat may give 1 card from hand, deck or discard pile (sorted by id, so the
+    choice shows no deck order) to a teammate still playing."""
+    seat = frame[0]
+    if state.alive[recipient]:
+        cards = sorted(state.hand[seat] + state.deck[seat] + state.discard[seat])
+        ask(state, frame, "bequeath", seat, cards, 0, 1, recipient)
+
+
+def _leave(state: GameState, frame: Frame, seat: int) -> None:
+    ops.scrap_all(state, seat)
+
+
+def _give(state: GameState, frame: Frame, recipient: int) -> None:
+    seat = frame[0]
+    ask(state, frame, "give", seat, list(state.discard[seat]), 0, 1, recipient)
 
 
 def _scrap(state: GameState, frame: Frame, arg: tuple) -> None:
@@ -229,6 +255,7 @@ EFFECTS: dict[str, Callable[[GameState, Frame, Any], None]] = {
     "discount": _discount, "recycle": _recycle, "copy_ship": _copy_ship, "choose": _choose,
     "may": _may, "if": _if, "purge_trade_row": _purge_trade_row, "copy_base": _copy_base,
     "this_to_hand": _this_to_hand, "repeat": _repeat, "_place": _place, "_refill": _refill,
+    "_discard_at": _discard_at, "_bequeath": _bequeath, "_leave": _leave, "_give": _give,
 }
 
 
@@ -265,6 +292,8 @@ def choose(state: GameState, index: int) -> None:
     elif d.kind == "may":
         if index == 1:
             push(state, frame[0], frame[1], d.data)
+    elif d.kind == "target":
+        push(state, frame[0], frame[1], (("_discard_at", (index, d.data)),))
     else:  # destination: 0 = where it would go, 1 = where next_acquire allows
         inst, to, where = d.data
         ops.put(state, frame[0], inst, where if index == 1 else to)
@@ -289,6 +318,24 @@ def _pick_scrap(state: GameState, d: Decision, seat: int, inst: int, sticker: st
         stats = state.stats[seat]
         stats[ops.TURN_SCRAPS] = stats.get(ops.TURN_SCRAPS, 0) + 1
     ops.fire_trigger(state, seat, "scrap", inst)
+
+
+def _pick_gift(state: GameState, d: Decision, seat: int, inst: int, sticker: str) -> None:
+    """M6, M7: the eliminated seat's card goes to a teammate's discard pile."""
+    for zone in (state.hand[seat], state.deck[seat], state.discard[seat]):
+        if inst in zone:
+            zone.remove(inst)
+            break
+    state.discard[d.data].append(inst)
+    state.log.append(("gift", seat, state.design[inst].id, d.data))
+
+
+def _pick_give(state: GameState, d: Decision, seat: int, inst: int, sticker: str) -> None:
+    """M6: pay 1 trade to move a card to a neighbouring teammate's discard pile."""
+    state.discard[seat].remove(inst)
+    state.discard[d.data].append(inst)
+    state.trade[seat] -= 1
+    state.log.append(("give", seat, state.design[inst].id, d.data))
 
 
 def _pick_destroy(state: GameState, d: Decision, seat: int, inst: int, sticker: str) -> None:
@@ -332,7 +379,8 @@ def _pick_copy_base(state: GameState, d: Decision, seat: int, inst: int, sticker
 PICKS = {
     "discard": _pick_discard, "opp_discard": _pick_discard, "scrap": _pick_scrap,
     "destroy_base": _pick_destroy, "acquire_free": _pick_acquire, "recycle": _pick_recycle,
-    "copy_ship": _pick_copy, "copy_base": _pick_copy_base,
+    "copy_ship": _pick_copy, "copy_base": _pick_copy_base, "bequeath": _pick_gift,
+    "give": _pick_give,
 }
 
 

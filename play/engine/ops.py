@@ -189,7 +189,7 @@ def upgrade(state: GameState, seat: int, inst: int, sticker: str) -> None:
     """Apply a sticker and the side's faction (L12, L15, L16); maybe win politically (L19)."""
     game = state.game
     design = state.design[inst]
-    state.trade[seat] -= upgrade_cost(design)
+    spend_trade(state, seat, upgrade_cost(design))
     side = game.setup.seats[seat].side or ""
     state.design[inst] = upgraded_design(game, design, sticker, side)
     state.upgrades.append((seat, inst, sticker, side))
@@ -211,26 +211,75 @@ def political_progress(state: GameState, seat: int) -> int:
 
 # -- authority, victory, VP cards (C1, C26, L19, L21) ---------------------------------------------
 
-def change_authority(state: GameState, team: int, n: int, seat: int) -> None:
-    """Add n (maybe negative) to a team's authority; a team at 0 or below is out (C26)."""
-    state.authority[team] += n
+def change_authority(state: GameState, purse: int, n: int, seat: int) -> None:
+    """Add n (maybe negative) to an authority pool (a seat's, or its team's where shared); a
+    pool at 0 or below is out (C26)."""
+    state.authority[purse] += n
     if n > 0:
         stats = state.stats[seat]
         stats["authority_gained"] = stats.get("authority_gained", 0) + n
-    if state.authority[team] <= 0:
-        eliminate(state, team)
+    if state.authority[purse] <= 0:
+        eliminate(state, purse)
 
 
-def eliminate(state: GameState, team: int) -> None:
+def eliminate(state: GameState, purse: int, gifts: bool = True, reason: str = "authority"
+              ) -> None:
+    """Take the seats of an authority pool out; end the game or scrap their cards (M2-M7)."""
     game = state.game
-    for seat in range(game.n):
-        if game.team[seat] == team:
-            state.alive[seat] = False
+    out = [s for s in range(game.n) if game.purse[s] == purse and state.alive[s]]
+    if game.mode.leader_takes_team and any(game.role[s] == "emperor" for s in out):
+        out = [s for s in game.team_seats[game.team[out[0]]] if state.alive[s]]  # M6
+    for seat in out:
+        state.alive[seat] = False
+        state.log.append(("out", seat))
+    if game.mode.first_blood and out:  # M4: the player to the right of the fallen one wins
+        finish(state, game.team[right_of(state, out[0])], reason)
+        return
     teams = {game.team[s] for s in range(game.n) if state.alive[s]}
     if len(teams) == 1:
-        finish(state, teams.pop(), "authority")
+        finish(state, teams.pop(), reason)
     elif not teams:
-        finish(state, None, "authority")
+        finish(state, None, reason)
+    elif game.mode.scrap_eliminated:
+        for seat in out:
+            recipients = heirs(state, seat) if gifts else []
+            todo = tuple(("_bequeath", r) for r in recipients) + (("_leave", seat),)
+            state.stack.append([seat, -1, todo, 0, 0])
+
+
+def right_of(state: GameState, seat: int) -> int:
+    """Return the nearest living seat to the right (the previous one in turn order)."""
+    n = state.game.n
+    for k in range(1, n):
+        other = (seat - k) % n
+        if state.alive[other]:
+            return other
+    return seat
+
+
+def heirs(state: GameState, seat: int) -> list[int]:
+    """Return who may receive a card from an eliminated seat (M6: the emperor; M7: raiders)."""
+    game = state.game
+    gifts = game.mode.gifts
+    if gifts == "emperor" and game.role[seat] == "admiral":
+        return [s for s in game.team_seats[game.team[seat]]
+                if game.role[s] == "emperor" and state.alive[s]]
+    if gifts == "raiders" and game.role[seat] == "raider":
+        return [s for s in game.order if game.role[s] == "raider" and state.alive[s]]
+    return []
+
+
+def scrap_all(state: GameState, seat: int) -> None:
+    """Scrap every card an eliminated seat still has (M2, M3, M6, M7), in card-id order so the
+    public scrap heap does not show the order its deck was in."""
+    cards = sorted(state.hand[seat] + state.deck[seat] + state.discard[seat] + state.ships[seat]
+                   + state.bases[seat])
+    for zone in (state.hand, state.deck, state.discard, state.ships, state.bases):
+        zone[seat] = []
+    for inst in cards:
+        state.damage.pop(inst, None)
+        (state.explorers if state.design[inst].role == "explorer" else state.heap).append(inst)
+    state.log.append(("scrapped_all", seat, len(cards)))
 
 
 def finish(state: GameState, team: int | None, reason: str) -> None:
@@ -283,15 +332,39 @@ def after_action(state: GameState) -> None:
 # -- targeting (C20 per team) ----------------------------------------------------------------------
 
 def enemies(state: GameState, seat: int) -> list[int]:
-    """Return the living opponents of a seat in turn order after it (the default target first)."""
+    """Return the living opponents a seat may attack and target, in turn order after it (the
+    default target first): every one, or as its mode says (M3 the left neighbour, M6)."""
+    game = state.game
     alive = state.alive
-    foes = [s for s in state.game.foes[seat] if alive[s]]
-    return foes[:1] if state.game.targets_next_only else foes
+    foes = [s for s in game.foes[seat] if alive[s]]
+    if game.plain:
+        return foes[:1] if game.targets_next_only else foes
+    reach = game.mode.reach
+    if reach == "hunter":
+        return foes[:1]
+    if reach == "emperor" and game.role[seat] == "admiral":
+        facing = game.facing[seat]
+        if alive[facing]:
+            return [facing]
+        return [s for s in foes if game.role[s] == "emperor"]
+    return foes
 
 
-def team_has_outpost(state: GameState, team: int) -> bool:
+def base_owners(state: GameState, seat: int) -> list[int]:
+    """Return the living opponents whose bases a seat may attack and target (M3: both
+    neighbours; otherwise the players it may attack)."""
+    game = state.game
+    if game.plain or game.mode.reach != "hunter":
+        return enemies(state, seat)
+    foes = [s for s in game.foes[seat] if state.alive[s]]
+    return foes[:1] + foes[-1:] if len(foes) > 1 else foes
+
+
+def protected(state: GameState, seat: int) -> bool:
+    """Tell whether an outpost protects this seat (C20: its own, or its team's, M9)."""
     design = state.design
-    for s in state.game.team_seats[team]:
+    game = state.game
+    for s in game.team_seats[game.team[seat]] if game.outposts_by_team else (seat,):
         for inst in state.bases[s]:
             if design[inst].outpost:
                 return True
@@ -302,15 +375,55 @@ def targetable_bases(state: GameState, seat: int) -> list[int]:
     """Return the enemy bases a seat may attack or target now: outposts first (C20)."""
     result: list[int] = []
     design = state.design
-    for enemy in enemies(state, seat):
+    for enemy in base_owners(state, seat):
         bases = state.bases[enemy]
         if not bases:
             continue
-        if team_has_outpost(state, state.game.team[enemy]):
+        if protected(state, enemy):
             result.extend(b for b in bases if design[b].outpost)
         else:
             result.extend(bases)
     return result
+
+
+# -- pools (M5: a hydra team's members add trade and combat together) -----------------------------
+
+def trade_pool(state: GameState, seat: int) -> int:
+    """Return the trade a seat may spend on a purchase (its team's pool in hydra)."""
+    game = state.game
+    if not game.mode.team_turns:
+        return state.trade[seat]
+    return sum(state.trade[s] for s in game.team_seats[game.team[seat]])
+
+
+def combat_pool(state: GameState, seat: int) -> int:
+    """Return the combat a seat may spend on a base (its team's pool in hydra)."""
+    game = state.game
+    if not game.mode.team_turns:
+        return state.combat[seat]
+    return sum(state.combat[s] for s in game.team_seats[game.team[seat]])
+
+
+def spend_trade(state: GameState, seat: int, n: int) -> None:
+    """Pay n trade: from the seat's own pool first, then its teammates' (M5)."""
+    _spend(state, state.trade, seat, n)
+
+
+def spend_combat(state: GameState, seat: int, n: int) -> None:
+    """Spend n combat on a base: the seat's own first, then its teammates' (M5)."""
+    _spend(state, state.combat, seat, n)
+
+
+def _spend(state: GameState, pool: list[int], seat: int, n: int) -> None:
+    own = min(n, pool[seat])
+    pool[seat] -= own
+    n -= own
+    if n > 0:
+        game = state.game
+        for s in game.team_seats[game.team[seat]]:
+            part = min(n, pool[s])
+            pool[s] -= part
+            n -= part
 
 
 def defense(state: GameState, inst: int, owner: int) -> int:
@@ -389,7 +502,7 @@ def _other_ships_played(state: GameState, seat: int, frame: Frame | None) -> int
 
 def _opponent_authority(state: GameState, seat: int, frame: Frame | None) -> int:
     foes = enemies(state, seat)
-    return state.authority[state.game.team[foes[0]]] if foes else 0
+    return state.authority[state.game.purse[foes[0]]] if foes else 0
 
 
 def _opponent_bases(state: GameState, seat: int, frame: Frame | None) -> int:
@@ -405,7 +518,7 @@ _COUNTERS = {
     "hand": lambda s, seat, f: len(s.hand[seat]),
     "deck": lambda s, seat, f: len(s.deck[seat]),
     "discard": lambda s, seat, f: len(s.discard[seat]),
-    "authority": lambda s, seat, f: s.authority[s.game.team[seat]],
+    "authority": lambda s, seat, f: s.authority[s.game.purse[seat]],
     "opponent_authority": _opponent_authority,
     "last_count": lambda s, seat, f: f[4] if f is not None else 0,
     "turn": lambda s, seat, f: s.turns[seat],

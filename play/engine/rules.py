@@ -22,6 +22,7 @@ from .actions import (
     DONE,
     END,
     EXPLORER,
+    GIVE,
     PICK,
     PLAY,
     Action,
@@ -79,7 +80,7 @@ def _empty_turn_state(s: GameState) -> None:
     s.heap = []
     s.authority = {}
     for seat in range(n):
-        s.authority.setdefault(game.team[seat], game.authority[seat])
+        s.authority.setdefault(game.purse[seat], game.authority[seat])
     s.trade = [0] * n
     s.combat = [0] * n
     s.active = game.order[0]
@@ -292,40 +293,73 @@ def purchase_error(state: GameState, seat: int, design: Design, sticker: str) ->
         if why:
             return why
         cost += ops.upgrade_cost(design)
-    if cost > state.trade[seat]:
-        return f"you need {cost} trade and have {state.trade[seat]}"
+    trade = state.trade[seat] if state.game.plain else ops.trade_pool(state, seat)
+    if cost > trade:
+        return f"you need {cost} trade and have {trade}"
     if state.game.forbids[seat] and ops.forbidden(state, seat, "buy", design):
         return "this scenario forbids buying that card now"
     return None
 
 
-def attack_error(state: GameState, seat: int, target: int) -> str | None:
-    """Return why `seat` cannot attack player `target` now (C18, C20), or None."""
-    if state.combat[seat] <= 0:
+def attack_error(state: GameState, seat: int, target: int, amount: int = -1) -> str | None:
+    """Return why `seat` cannot attack player `target` (with `amount` combat; -1: all) now
+    (C18, C20, the mode's reach), or None."""
+    combat = state.combat[seat]
+    if combat <= 0:
         return "you have no combat"
+    if amount != -1 and not 1 <= amount <= combat:
+        return f"attack with 1 to {combat} combat (C18)"
     game = state.game
     if not 0 <= target < game.n or game.team[target] == game.team[seat] or not state.alive[target]:
         return "you can only attack an opponent"
-    if game.targets_next_only and target not in ops.enemies(state, seat):
-        return "you may only attack the next opponent in turn order"
-    if ops.team_has_outpost(state, state.game.team[target]):
+    if (game.targets_next_only or not game.plain) and target not in ops.enemies(state, seat):
+        return _out_of_reach(game)
+    if ops.protected(state, target):
         return "an outpost protects that player: destroy the outposts first (C20)"
-    if state.game.forbids[seat] and ops.forbidden(state, seat, "attack_player"):
+    if game.forbids[seat] and ops.forbidden(state, seat, "attack_player"):
         return "this scenario forbids attacking players now"
     return None
 
 
-def destroy_error(state: GameState, seat: int, inst: int) -> str | None:
-    """Return why `seat` cannot destroy base `inst` with combat now (C19, C20), or None."""
+def _out_of_reach(game: Game) -> str:
+    reach = game.mode.reach
+    if reach == "hunter":
+        return "you may attack only your left neighbour, the next player still in (M3)"
+    if reach == "emperor":
+        return "an admiral may attack only the admiral opposite, then that emperor (M6)"
+    return "you may only attack the next opponent in turn order"
+
+
+def destroy_error(state: GameState, seat: int, inst: int, amount: int = -1) -> str | None:
+    """Return why `seat` cannot spend combat on base `inst` now (C19, C20), or None; `amount`
+    -1 is exactly what destroys it, less leaves damage."""
     if inst not in ops.targetable_bases(state, seat):
-        if ops.owner_of_base(state, inst) in ops.enemies(state, seat):
+        if ops.owner_of_base(state, inst) in ops.base_owners(state, seat):
             return "an outpost protects that base: destroy the outposts first (C20)"
-        return "that is not an opponent's base"
+        return "that is not an opponent's base you may attack"
     need = ops.defense(state, inst, ops.owner_of_base(state, inst)) - state.damage.get(inst, 0)
-    if state.combat[seat] < need:
-        return f"you need {need} combat to destroy that base and have {state.combat[seat]}"
+    combat = state.combat[seat] if state.game.plain else ops.combat_pool(state, seat)
+    if amount == -1:
+        if combat < need:
+            return f"you need {need} combat to destroy that base and have {combat}"
+    elif not 1 <= amount <= min(need, combat):
+        return f"spend 1 to {min(need, combat)} combat on that base"
     if state.game.forbids[seat] and ops.forbidden(state, seat, "attack_base"):
         return "this scenario forbids attacking bases now"
+    return None
+
+
+def give_error(state: GameState, seat: int, target: int) -> str | None:
+    """Return why `seat` cannot pass a card to teammate `target` now (M6), or None."""
+    game = state.game
+    if not game.mode.card_passing:
+        return "cards are passed only in the Emperor mode (M6)"
+    if target not in game.mates_beside[seat] or not state.alive[target]:
+        return "you may pass cards only to a neighbouring teammate still playing (M6)"
+    if state.trade[seat] < 1:
+        return "passing a card costs 1 trade (M6)"
+    if not state.discard[seat]:
+        return "your discard pile is empty"
     return None
 
 
@@ -342,11 +376,15 @@ def _check_buy(state: GameState, seat: int, a: Action) -> str | None:
 
 
 def _check_attack(state: GameState, seat: int, a: Action) -> str | None:
-    return attack_error(state, seat, a.index)
+    return attack_error(state, seat, a.index, a.card)
 
 
 def _check_destroy(state: GameState, seat: int, a: Action) -> str | None:
-    return destroy_error(state, seat, a.card)
+    return destroy_error(state, seat, a.card, a.index)
+
+
+def _check_give(state: GameState, seat: int, a: Action) -> str | None:
+    return give_error(state, seat, a.index)
 
 
 def _check_end(state: GameState, seat: int, a: Action) -> str | None:
@@ -355,12 +393,13 @@ def _check_end(state: GameState, seat: int, a: Action) -> str | None:
 
 MAIN_CHECKS: dict[str, Callable[[GameState, int, Action], str | None]] = {
     "play": _check_play, "use": _check_use, "buy": _check_buy, "attack": _check_attack,
-    "destroy": _check_destroy, "end": _check_end,
+    "destroy": _check_destroy, "end": _check_end, "give": _check_give,
 }
-_SHAPES = {  # which fields each kind uses: (card, index, sticker)
+_SHAPES = {  # which fields each kind uses: (card, index, sticker); AMOUNT: optional amount
     "play": (True, False, False), "use": (True, True, False), "buy": (True, False, True),
-    "attack": (False, True, False), "destroy": (True, False, False), "end": (False, False, False),
-    "pick": (True, False, True), "choose": (False, True, False), "done": (False, False, False),
+    "attack": ("amount", True, False), "destroy": (True, "amount", False),
+    "end": (False, False, False), "pick": (True, False, True), "choose": (False, True, False),
+    "done": (False, False, False), "give": (False, True, False),
 }
 
 
@@ -370,8 +409,8 @@ def action_error(state: GameState, a: Action) -> str | None:
         return f"unknown action {a!r}"
     card, index, sticker = _SHAPES[a.kind]
     if (not card and a.card != -1) or (not index and a.index != -1) or (not sticker and a.sticker) \
-            or (card and a.card < 0 and not (a.kind == "buy" and a.card == EXPLORER)) \
-            or (index and a.index < 0):
+            or (card is True and a.card < 0 and not (a.kind == "buy" and a.card == EXPLORER)) \
+            or (index is True and a.index < 0):
         return f"malformed action {a.notation!r}"
     if state.outcome is not None:
         return "the game is over"
@@ -406,7 +445,7 @@ def pick_sticker_error(state: GameState, kind: str, seat: int, inst: int, sticke
     why = ops.sticker_ok(state, seat, design, sticker)
     if why:
         return why
-    if state.trade[seat] < ops.upgrade_cost(design):
+    if ops.trade_pool(state, seat) < ops.upgrade_cost(design):
         return f"an upgrade costs {ops.upgrade_cost(design)} trade (L11)"
     return None
 
@@ -416,7 +455,8 @@ DECISION_ACTIONS = {
     "destroy_base": ("pick", "done"), "acquire_free": ("pick", "done"),
     "recycle": ("pick", "done"), "copy_ship": ("pick", "done"), "copy_base": ("pick", "done"),
     "choose": ("choose",),
-    "may": ("choose",), "destination": ("choose",),
+    "may": ("choose",), "destination": ("choose",), "target": ("choose",),
+    "bequeath": ("pick", "done"), "give": ("pick", "done"),
 }
 
 
@@ -432,7 +472,8 @@ def legal_actions(state: GameState) -> list[Action]:
     result = [PLAY[c] for c in state.hand[seat]]
     _use_actions(state, seat, result)
     _buy_actions(state, seat, result)
-    combat = state.combat[seat]
+    game = state.game
+    combat = state.combat[seat] if game.plain else ops.combat_pool(state, seat)
     if combat > 0:
         for target in ops.enemies(state, seat):
             if attack_error(state, seat, target) is None:
@@ -440,8 +481,18 @@ def legal_actions(state: GameState) -> list[Action]:
         for base in ops.targetable_bases(state, seat):
             if destroy_error(state, seat, base) is None:
                 result.append(DESTROY[base])
+            elif game.mode.boss_base_damage and _damage_stays(state, base) \
+                    and destroy_error(state, seat, base, combat) is None:
+                result.append(intern("destroy", base, combat))  # M7: all combat on it
+    if game.mode.card_passing and state.trade[seat] >= 1 and state.discard[seat]:
+        result.extend(GIVE[mate] for mate in game.mates_beside[seat] if state.alive[mate])
     result.append(END)
     return result
+
+
+def _damage_stays(state: GameState, base: int) -> bool:
+    """Tell whether damage on this base outlasts the turn (M7: the boss's bases)."""
+    return state.game.role[ops.owner_of_base(state, base)] == "boss"
 
 
 def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
@@ -468,7 +519,7 @@ def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
     design = state.design
     has_stickers = bool(state.game.sticker_options[seat])
     # shortcut, implied by purchase_error: without a discount, a card dearer than the pool is out
-    limit = 1 << 30 if state.discounts else state.trade[seat]
+    limit = 1 << 30 if state.discounts or not state.game.plain else state.trade[seat]
     for inst in state.row:
         if inst < 0:
             continue
@@ -578,7 +629,7 @@ def _simple_primary(state: GameState, seat: int, inst: int, design: Design) -> N
             continue
         else:
             log.append(("authority", seat, n))
-            ops.change_authority(state, state.game.team[seat], n, seat)
+            ops.change_authority(state, state.game.purse[seat], n, seat)
             continue
         log.append((kind, seat, n))
 
@@ -618,36 +669,84 @@ def _apply_buy(state: GameState, a: Action) -> None:
     cost, discount = ops.price(state, seat, state.design[inst])
     if discount >= 0:
         del state.discounts[discount]
-    state.trade[seat] -= cost
+    if state.game.plain:
+        state.trade[seat] -= cost
+    else:
+        ops.spend_trade(state, seat, cost)
     ops.acquire(state, seat, inst, slot, a.sticker, "discard")
 
 
 def _apply_attack(state: GameState, a: Action) -> None:
     seat = state.active
-    n = state.combat[seat]
-    state.combat[seat] = 0
+    n = state.combat[seat] if a.card < 0 else a.card  # C18: all, or the amount chosen
+    state.combat[seat] -= n
     stats = state.stats[seat]
     stats["damage_dealt"] = stats.get("damage_dealt", 0) + n
     state.log.append(("attack", seat, a.index, n))
-    ops.change_authority(state, state.game.team[a.index], -n, a.index)
+    ops.change_authority(state, state.game.purse[a.index], -n, a.index)
 
 
 def _apply_destroy(state: GameState, a: Action) -> None:
     seat = state.active
     inst = a.card
-    need = ops.defense(state, inst, ops.owner_of_base(state, inst)) - state.damage.get(inst, 0)
-    state.combat[seat] -= need
-    ops.destroy_base(state, seat, inst)
+    owner = ops.owner_of_base(state, inst)
+    need = ops.defense(state, inst, owner) - state.damage.get(inst, 0)
+    n = need if a.index < 0 else a.index
+    if state.game.plain:
+        state.combat[seat] -= n
+    else:
+        ops.spend_combat(state, seat, n)
+    if n < need:  # C19: damage that does not destroy the base stays on it this turn
+        state.damage[inst] = state.damage.get(inst, 0) + n
+        state.log.append(("damage", seat, state.design[inst].id, owner, n))
+    else:
+        ops.destroy_base(state, seat, inst)
+
+
+def _apply_give(state: GameState, a: Action) -> None:
+    """M6: ask which discard-pile card goes to the teammate; 1 trade is paid on the pick."""
+    state.stack.append([state.active, -1, (("_give", a.index),), 0, 0])
 
 
 def _apply_end(state: GameState, a: Action) -> None:
-    """C21 discard phase, C22 draw phase, then the next living seat's turn begins."""
+    """C21 discard phase, C22 draw phase, then the next living seat's turn begins (M5: a team's
+    members end their main phases one by one, then all discard, then all draw)."""
     seat = state.active
+    game = state.game
     state.log.append(("end", seat))
+    members = [seat]
+    if game.mode.team_turns:
+        mate = _next_teammate(state, seat)
+        if mate is not None:  # only this member's main phase ends: pools and ships stay
+            state.played.clear()
+            state.next_acquire.clear()
+            state.discounts.clear()
+            _begin_turn(state, mate)
+            return
+        members = [s for s in game.order if game.team[s] == game.team[seat] and state.alive[s]]
     if state.copied:
         for inst in list(state.copied):
             restore_design(state, inst)
         state.copied.clear()
+    for member in members:
+        _discard_phase(state, member)
+    for member in members:
+        ops.draw(state, member, game.hand_size[member])
+    state.used.clear()
+    state.played.clear()
+    if game.mode.boss_base_damage:  # M7: damage on the boss's bases waits for the boss's turn
+        state.damage = {b: n for b, n in state.damage.items() if _damage_stays(state, b)}
+    else:
+        state.damage.clear()
+    state.next_acquire.clear()
+    state.discounts.clear()
+    state.prev_log = state.log
+    state.log = []
+    _begin_turn(state, _next_seat(state, members[-1]))
+
+
+def _discard_phase(state: GameState, seat: int) -> None:
+    """C21: both pools to 0; played ships and the rest of the hand to the discard pile."""
     state.trade[seat] = 0
     state.combat[seat] = 0
     state.stats[seat].pop(ops.TURN_SCRAPS, None)
@@ -656,21 +755,26 @@ def _apply_end(state: GameState, a: Action) -> None:
     discard.extend(state.hand[seat])
     state.ships[seat].clear()
     state.hand[seat].clear()
-    ops.draw(state, seat, state.game.hand_size[seat])
-    state.used.clear()
-    state.played.clear()
-    state.damage.clear()
-    state.next_acquire.clear()
-    state.discounts.clear()
-    state.prev_log = state.log
-    state.log = []
-    _begin_turn(state, _next_seat(state, seat))
+
+
+def _next_teammate(state: GameState, seat: int) -> int | None:
+    """Return the teammate whose main phase comes next in this team turn (M5), or None."""
+    order = state.game.order
+    team = state.game.team
+    for other in order[order.index(seat) + 1:]:
+        if team[other] != team[seat]:
+            return None
+        if state.alive[other]:
+            return other
+    return None
 
 
 def _next_seat(state: GameState, seat: int) -> int:
-    n = state.game.n
-    for k in range(1, n + 1):
-        nxt = (seat + k) % n
+    order = state.game.order
+    n = len(order)
+    k = order.index(seat)
+    for step in range(1, n + 1):
+        nxt = order[(k + step) % n]
         if state.alive[nxt]:
             return nxt
     return seat
@@ -678,6 +782,8 @@ def _next_seat(state: GameState, seat: int) -> int:
 
 def _begin_turn(state: GameState, seat: int) -> None:
     state.active = seat
+    if state.damage and state.game.role[seat] == "boss":  # M7: the raiders' damage is gone
+        state.damage.clear()
     state.turns[seat] += 1
     state.turn += 1
     design = state.design
@@ -717,20 +823,49 @@ def _apply_done(state: GameState, a: Action) -> None:
 APPLY: dict[str, Callable[[GameState, Action], None]] = {
     "play": _apply_play, "use": _apply_use, "buy": _apply_buy, "attack": _apply_attack,
     "destroy": _apply_destroy, "end": _apply_end, "pick": _apply_pick, "choose": _apply_choose,
-    "done": _apply_done,
+    "done": _apply_done, "give": _apply_give,
 }
 
 
 def resign(state: GameState, seat: int) -> None:
-    """End the game at once: `seat` gives up and its opponents win (not a legal action)."""
+    """End the game for `seat`: it gives up (not a legal action, so bots never pick it). With
+    one opposing team left, that team wins; otherwise it is out (no gifts) and play goes on."""
     if state.outcome is not None:
         raise IllegalAction("the game is over")
-    if not isinstance(seat, int) or not 0 <= seat < state.game.n or not state.alive[seat]:
+    game = state.game
+    if not isinstance(seat, int) or not 0 <= seat < game.n or not state.alive[seat]:
         raise IllegalAction(f"seat {seat} is not playing")
     state.log.append(("resign", seat))
-    team = state.game.team[seat]
-    others = {state.game.team[s] for s in range(state.game.n) if state.alive[s]} - {team}
-    if len(others) == 1:
+    others = {game.team[s] for s in range(game.n) if state.alive[s]} - {game.team[seat]}
+    if game.plain and len(others) == 1:
         ops.finish(state, others.pop(), "resign")
-    else:
-        ops.eliminate(state, team)
+        return
+    ops.eliminate(state, game.purse[seat], gifts=False, reason="resign")
+    if state.outcome is None:
+        _after_leaving(state, seat)
+
+
+def _after_leaving(state: GameState, seat: int) -> None:
+    """Go on after a seat left out of turn: drop its decision, pass its turn, scrap its cards."""
+    if state.pending is not None and not state.alive[state.pending.seat]:
+        state.pending = None
+    if state.alive[state.active]:
+        effects.run(state)
+        return
+    state.stack.clear()
+    state.pending = None
+    if not state.alive[seat] and (state.hand[seat] or state.deck[seat] or state.discard[seat]
+                                  or state.ships[seat] or state.bases[seat]):
+        ops.scrap_all(state, seat)
+    left = state.active
+    state.trade[left] = state.combat[left] = 0
+    state.used.clear()
+    state.played.clear()
+    state.next_acquire.clear()
+    state.discounts.clear()
+    if not state.game.mode.boss_base_damage:
+        state.damage.clear()
+    state.prev_log = state.log
+    state.log = []
+    _begin_turn(state, _next_seat(state, left))
+    effects.run(state)

@@ -22,7 +22,8 @@ from .setup import Game, upgraded_design
 Frame = list
 
 DECISION_KINDS = ("discard", "opp_discard", "scrap", "destroy_base", "acquire_free", "recycle",
-                  "copy_ship", "copy_base", "choose", "may", "destination")
+                  "copy_ship", "copy_base", "choose", "may", "destination", "target", "bequeath",
+                  "give")
 
 
 class Decision:

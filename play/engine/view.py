@@ -24,7 +24,7 @@ def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
         "active": state.active,
         "decider": decider(state),
         "turn": state.turn,
-        "players": [_player(state, s, s == me) for s in range(game.n)],
+        "players": [_player(state, s, me) for s in range(game.n)],
         "hand": [card(state, c) for c in state.hand[me]] if me is not None else None,
         "trade_row": [card(state, c) if c >= 0 else None for c in state.row],
         "trade_deck_size": len(state.trade_deck),
@@ -39,6 +39,45 @@ def view(state: GameState, seat: int | None = None) -> dict[str, Any]:
         "outcome": state.outcome.to_dict() if state.outcome is not None else None,
         "rules": _rules(state),
         "vp_cards": _vp_cards(state),
+        "mode": _mode(state),
+        "reach": _reach(state, me) if me is not None else None,
+    }
+
+
+def _mode(state: GameState) -> dict[str, Any]:
+    """Return the mode and its teams with their shared authority and pools (docs/modes.md)."""
+    game = state.game
+    mode = game.mode
+    teams = []
+    for team in game.teams:
+        seats = game.team_seats[team]
+        shared = len({game.purse[s] for s in seats}) == 1
+        teams.append({"team": team, "seats": list(seats),
+                      "alive": any(state.alive[s] for s in seats),
+                      "authority": state.authority[game.purse[seats[0]]] if shared else None,
+                      "trade": sum(state.trade[s] for s in seats),
+                      "combat": sum(state.combat[s] for s in seats)})
+    return {"id": mode.id, "rule": mode.rule, "name": dict(mode.name),
+            "team_turns": mode.team_turns, "pooling": mode.team_turns,
+            "shared_authority": any(t["authority"] is not None and len(t["seats"]) > 1
+                                    for t in teams),
+            "outposts": "team" if game.outposts_by_team else "player",
+            "card_passing": mode.card_passing, "teams": teams}
+
+
+def _reach(state: GameState, me: int) -> dict[str, Any]:
+    """Return whom the viewer may attack and target now under its mode (not needing combat)."""
+    game = state.game
+    alive = state.alive[me] and state.outcome is None
+    foes = ops.enemies(state, me) if alive else []
+    return {
+        "players": [s for s in foes if not ops.protected(state, s)],
+        "targets": foes,
+        "bases": ops.targetable_bases(state, me) if alive else [],
+        "combat": state.combat[me],
+        "base_combat": ops.combat_pool(state, me),
+        "trade": ops.trade_pool(state, me),
+        "give_to": [s for s in game.mates_beside[me] if state.alive[s]] if alive else [],
     }
 
 
@@ -97,9 +136,14 @@ def label(state: GameState, action: Action) -> str:
         upgrade = f" and upgrade it ({action.sticker})" if action.sticker else ""
         return f"Buy {name(action.card)}{upgrade}"
     if kind == "attack":
-        return f"Attack Player {action.index + 1} with {state.combat[state.active]} combat"
+        n = state.combat[state.active] if action.card < 0 else action.card
+        return f"Attack Player {action.index + 1} with {n} combat"
     if kind == "destroy":
+        if action.index >= 0:
+            return f"Spend {action.index} combat on {name(action.card)}"
         return f"Destroy {name(action.card)}"
+    if kind == "give":
+        return f"Pass a card to Player {action.index + 1} for 1 trade"
     if kind == "pick":
         upgrade = f" and upgrade it ({action.sticker})" if action.sticker else ""
         return f"Choose {name(action.card)}{upgrade}"
@@ -124,7 +168,7 @@ def card(state: GameState, inst: int) -> dict[str, Any]:
     return data
 
 
-def _player(state: GameState, seat: int, is_me: bool) -> dict[str, Any]:
+def _player(state: GameState, seat: int, me: int | None) -> dict[str, Any]:
     game = state.game
     bases = []
     for b in state.bases[seat]:
@@ -138,8 +182,11 @@ def _player(state: GameState, seat: int, is_me: bool) -> dict[str, Any]:
         "side": game.setup.seats[seat].side,
         "team": game.team[seat],
         "alive": state.alive[seat],
-        "authority": state.authority[game.team[seat]],
+        "authority": state.authority[game.purse[seat]],
+        "role": game.role[seat],
         "hand_size": len(state.hand[seat]),
+        "hand": ([card(state, c) for c in state.hand[seat]] if _sees_hand(state, me, seat)
+                 else None),
         "deck_size": len(state.deck[seat]),
         "discard": [card(state, c) for c in state.discard[seat]],
         "in_play": [card(state, c) for c in state.ships[seat]],
@@ -154,6 +201,16 @@ def _player(state: GameState, seat: int, is_me: bool) -> dict[str, Any]:
     }
 
 
+def _sees_hand(state: GameState, me: int | None, seat: int) -> bool:
+    """Tell whether `me` may see `seat`'s hand: its own, or a fellow raider's (M7)."""
+    if me is None:
+        return False
+    if me == seat:
+        return True
+    game = state.game
+    return game.mode.team_hands and game.role[me] == "raider" and game.role[seat] == "raider"
+
+
 _PROMPTS = {
     "discard": "Discard {n} card(s) from your hand",
     "opp_discard": "Discard {n} card(s): your opponent made you (C23)",
@@ -166,6 +223,9 @@ _PROMPTS = {
     "choose": "Choose one",
     "may": "Do you use this ability?",
     "destination": "Where does the card you acquired go?",
+    "target": "Choose the opponent",
+    "bequeath": "You are out: give 1 card to Player {to} (you may decline)",
+    "give": "Choose a card of your discard pile to pass to Player {to} (1 trade)",
 }
 
 
@@ -176,11 +236,14 @@ def _pending(state: GameState, me: int | None) -> dict[str, Any] | None:
     data = {"kind": d.kind, "seat": d.seat, "min": d.min, "max": d.max, "picked": d.picked,
             "optional": d.picked >= d.min,
             "source": state.design[d.src].id if d.src >= 0 else None,
-            "prompt": _PROMPTS[d.kind].format(n=d.max - d.picked,
-                                              zone=str(d.data).replace("_", " "))}
+            "prompt": _PROMPTS[d.kind].format(
+                n=d.max - d.picked, zone=str(d.data).replace("_", " "),
+                to=d.data + 1 if d.kind in ("bequeath", "give") else "")}
+    if d.kind in ("bequeath", "give"):
+        data["recipient"] = d.data
     if me != d.seat:
         return data  # the options may be the decider's hand: only they see them
-    if d.kind in ("choose", "may", "destination"):
+    if d.kind in ("choose", "may", "destination", "target"):
         data["options"] = [{"choose": i, "label": _choice_label(state, d, i)} for i in d.options]
     else:
         data["options"] = [card(state, c) for c in d.options]
@@ -190,6 +253,8 @@ def _pending(state: GameState, me: int | None) -> dict[str, Any] | None:
 def _choice_label(state: GameState, d: Any, i: int) -> str:
     if d.kind == "may":
         return "yes" if i == 1 else "no"
+    if d.kind == "target":
+        return f"Player {i + 1}"
     if d.kind == "destination":
         return {"discard": "discard pile", "hand": "hand", "deck_top": "top of deck"}[
             d.data[2] if i == 1 else d.data[1]]
@@ -242,6 +307,16 @@ def render(state: GameState, event: tuple) -> str:
         return f"{who} used the {event[3]} ability of {name(event[2])}"
     if kind == "attack":
         return f"{who} attacked Player {event[2] + 1} for {event[3]}"
+    if kind == "damage":
+        return f"{who} dealt {event[4]} damage to {name(event[2])} of Player {event[3] + 1}"
+    if kind == "out":
+        return f"{who} is out"
+    if kind == "scrapped_all":
+        return f"{who}'s {event[2]} remaining card(s) were scrapped"
+    if kind == "gift":
+        return f"{who} gave {name(event[2])} to Player {event[3] + 1}"
+    if kind == "give":
+        return f"{who} passed {name(event[2])} to Player {event[3] + 1}"
     if kind == "recycle":
         if event[3] == "hand":
             return f"{who} took {name(event[2])} from their discard pile into their hand"

@@ -7,7 +7,10 @@ Main phase, in this order (each call returns ONE action, the next step of the pl
    base that pays for optional discards (Supply Depot) is used while starters are still in hand;
 3. use every base primary and ally ability (free value, C10, C14);
 4. combat: a lethal check (all combat plus combat-giving scrap abilities kills: go for it), else
-   destroy blocking outposts, then bases worth it, then hit the opponent with the rest (C18-C20);
+   destroy blocking outposts, then bases worth it, then hit the opponent with the rest (C18-C20).
+   With several opponents (docs/modes.md) the target is the weakest reachable one (an
+   unprotected one first, then the lowest authority); a base the team has already damaged is
+   finished first, and a raider short of a boss's base puts all its combat on it (M7);
 5. buy: the most valuable set of cards the trade affords (cost, plus a bonus for factions it
    already owns so allies fire), upgraded when affordable, explorers when nothing better (C17,
    L11); stickers of the scenario sheet first (L19);
@@ -27,7 +30,7 @@ from .. import ops
 from ..actions import ATTACK, CHOOSE, DESTROY, DONE, END, EXPLORER, PICK, PLAY, Action, intern
 from ..content import Design, uses_effect
 from ..effects import acquire_options
-from ..rules import attack_error, legal_actions, use_error
+from ..rules import attack_error, destroy_error, legal_actions, use_error
 from ..state import GameState
 
 # Value of a card to its owner, in "trade it is worth". Starters are worth little and are the
@@ -142,7 +145,7 @@ def main_phase_step(state: GameState, seat: int) -> Action:
     opening = opening_step(state, seat)
     if opening is not None:
         return opening
-    if state.combat[seat] > 0:
+    if (state.combat[seat] if state.game.plain else ops.combat_pool(state, seat)) > 0:
         action = combat_step(state, seat)
         if action is not None:
             return action
@@ -197,8 +200,14 @@ def combat_step(state: GameState, seat: int) -> Action | None:
     foes = ops.enemies(state, seat)
     if not foes:
         return None
+    if len(foes) > 1:
+        foes = sorted(foes, key=lambda s: target_rank(state, s))
+        for foe in foes:
+            lethal = lethal_step(state, seat, foe)
+            if lethal is not None:
+                return lethal
     target = foes[0]
-    lethal = lethal_step(state, seat, target)
+    lethal = lethal_step(state, seat, target) if len(foes) == 1 else None
     if lethal is not None:
         return lethal
     base = base_to_destroy(state, seat, target)
@@ -206,14 +215,41 @@ def combat_step(state: GameState, seat: int) -> Action | None:
         return DESTROY[base]
     if attack_error(state, seat, target) is None:
         return ATTACK[target]
+    if state.game.mode.boss_base_damage:
+        return chip_boss_base(state, seat)
     return None
+
+
+def target_rank(state: GameState, seat: int) -> tuple[bool, int]:
+    """Order opponents weakest first: unprotected before protected (C20), then authority."""
+    return ops.protected(state, seat), state.authority[state.game.purse[seat]]
+
+
+def chip_boss_base(state: GameState, seat: int) -> Action | None:
+    """M7: put all combat on the boss's base that needs least (the damage stays for the next
+    raider), or None."""
+    combat = state.combat[seat]
+    bases = [b for b in ops.targetable_bases(state, seat)
+             if state.game.role[ops.owner_of_base(state, b)] == "boss"]
+    if combat <= 0 or not bases:
+        return None
+    base = min(bases, key=lambda b: (remaining(state, b), b))
+    n = min(combat, remaining(state, base))
+    if destroy_error(state, seat, base, n) is not None:
+        return None
+    return intern("destroy", base, n)
+
+
+def remaining(state: GameState, base: int) -> int:
+    """Return the combat a base still needs to be destroyed (its defense less its damage)."""
+    return ops.defense(state, base, ops.owner_of_base(state, base)) - state.damage.get(base, 0)
 
 
 def lethal_step(state: GameState, seat: int, target: int) -> Action | None:
     """Return the next step of a lethal attack if all combat available this turn kills."""
     outposts = [b for b in state.bases[target] if state.design[b].outpost]
     wall = sum(ops.defense(state, b, target) - state.damage.get(b, 0) for b in outposts)
-    need = wall + state.authority[state.game.team[target]]
+    need = wall + state.authority[state.game.purse[target]]
     combat = state.combat[seat]
     if combat >= need:
         if outposts:
@@ -244,7 +280,7 @@ def base_to_destroy(state: GameState, seat: int, target: int) -> int | None:
     A non-outpost base is worth destroying unless the opponent is low enough that the same
     combat to the face matters more.
     """
-    combat = state.combat[seat]
+    combat = state.combat[seat] if state.game.plain else ops.combat_pool(state, seat)
     candidates = []
     for base in ops.targetable_bases(state, seat):
         need = ops.defense(state, base, ops.owner_of_base(state, base)) - state.damage.get(base, 0)
@@ -253,10 +289,13 @@ def base_to_destroy(state: GameState, seat: int, target: int) -> int | None:
     if not candidates:
         return None
     design = state.design
+    started = [b for b in candidates if state.damage.get(b, 0) > 0]
+    if started:  # finish what the team began (M5 pools, M7 damage that stays)
+        return max(started, key=lambda b: (state.damage[b], -b))
     outposts = [b for b in candidates if design[b].outpost]
     if outposts:
         return max(outposts, key=lambda b: card_value(design[b]))
-    if state.authority[state.game.team[target]] <= combat * 2:
+    if state.authority[state.game.purse[target]] <= combat * 2:
         return None  # racing: the face matters more than their base
     return max(candidates, key=lambda b: card_value(design[b]))
 
@@ -265,7 +304,7 @@ def base_to_destroy(state: GameState, seat: int, target: int) -> int | None:
 
 def buy_step(state: GameState, seat: int) -> Action | None:
     """Return the first buy of the best affordable set, a late scrap for combat, or None."""
-    trade = state.trade[seat]
+    trade = state.trade[seat] if state.game.plain else ops.trade_pool(state, seat)
     if trade <= 0:
         return late_scrap(state, seat)
     options = buy_options(state, seat)
@@ -353,7 +392,7 @@ def _subsets(row: list, trade: int, start: int = 0, used: frozenset = frozenset(
 def late_scrap(state: GameState, seat: int) -> Action | None:
     """Scrap cheap cards for combat when the opponent is low (their trade is spent anyway)."""
     foes = ops.enemies(state, seat)
-    if not foes or state.authority[state.game.team[foes[0]]] > LATE_AUTHORITY:
+    if not foes or min(state.authority[state.game.purse[f]] for f in foes) > LATE_AUTHORITY:
         return None
     for _combat, action in combat_scraps(state, seat):
         if card_value(state.design[action.card]) <= 2:
@@ -457,6 +496,17 @@ def copy_worth(state: GameState, seat: int, design: Design) -> float:
     return total
 
 
+def _target(state: GameState, seat: int) -> Action:
+    """Make the weakest opponent discard (the one with the lowest authority)."""
+    return CHOOSE[min(state.pending.options, key=lambda s: (target_rank(state, s)[1], s))]
+
+
+def _gift(state: GameState, seat: int) -> Action:
+    """An eliminated seat gives its best card to the teammate (M6, M7)."""
+    d = state.pending
+    return PICK[_strongest(state, d.options)] if d.options else DONE
+
+
 def _destination(state: GameState, seat: int) -> Action:
     """Put the acquired card where next_acquire allows (the top of the deck: drawn sooner)."""
     return CHOOSE[1]
@@ -466,7 +516,8 @@ _DECISIONS = {
     "discard": _discard, "opp_discard": _discard, "scrap": _scrap, "destroy_base": _pick_best,
     "acquire_free": _acquire_free, "recycle": _pick_best, "copy_ship": _pick_best,
     "copy_base": _copy_base,
-    "choose": _choose, "may": _may, "destination": _destination,
+    "choose": _choose, "may": _may, "destination": _destination, "target": _target,
+    "bequeath": _gift, "give": _gift,
 }
 
 
@@ -482,7 +533,7 @@ def effect_score(state: GameState, seat: int, kind: str, arg: object) -> float:
     if kind in ("trade", "combat", "draw", "authority"):
         n = arg if arg.__class__ is int else ops.amount(state, seat, arg, None)
         if kind == "authority":
-            low = state.authority[state.game.team[seat]] < 15
+            low = state.authority[state.game.purse[seat]] < 15
             return n * (1.0 if low else 0.4)
         return n * (1.8 if kind == "draw" else 1.0)
     if kind == "scrap":

@@ -20,6 +20,9 @@ Candidates with the same visit index share their determinization (common random 
 the comparison between actions is not drowned by the luck of the deal; and an alternative must
 beat the heuristic's own choice by `margin` in mean reward to be played instead.
 
+With more than two seats or in any mode but standard (docs/modes.md) the bot plays the
+heuristic's choices: its determinization and evaluation are written for one opponent.
+
 Played WITHOUT search (forced or obviously dominant): the only legal action; playing cards from
 hand; using base primaries and ally abilities (free); a lethal attack; attacking the player when
 no base can be targeted (unspent combat is lost, C21); a political-victory buy (L19); and the
@@ -82,6 +85,8 @@ class SearchBot:
 
     def choose(self, state: GameState, seat: int) -> Action:
         """Return a legal action for `seat`: an obvious step, or the best searched candidate."""
+        if not state.game.plain or state.game.n > 2:  # see the module docstring
+            return self.policy.choose(state, seat)
         actions = legal_actions(state)
         if len(actions) == 1:
             return actions[0]
@@ -171,8 +176,8 @@ class SearchBot:
         if not foes:
             return 0.5
         foe = foes[0]
-        team = sim.game.team
-        mine, theirs = sim.authority[team[seat]], sim.authority[team[foe]]
+        purse = sim.game.purse
+        mine, theirs = sim.authority[purse[seat]], sim.authority[purse[foe]]
         if self.evaluation == "race":  # who needs fewer turns to kill the other
             power_me = 5 * deck_strength(sim, seat) + 0.1
             power_foe = 5 * deck_strength(sim, foe) + 0.1
