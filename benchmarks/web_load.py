@@ -12,7 +12,10 @@ then, on loopback only:
    board and follow it the way board.js does: Server-Sent Events from /play/<id>/events/ and a
    board fetch on each new version (`--transport sse`), or the old 1 s poll of
    /play/<id>/board/?version=… (`--transport poll`, the "before" of issue 10);
-2. measures the CPU of the server processes (and of PostgreSQL's) over an idle window;
+2. measures the CPU of the web server processes and of PostgreSQL's over an idle window, first
+   with nobody watching, then with every watcher connected: the difference divided by the
+   watchers is the idle cost of watching (the task workers' own polling of their queue, which
+   costs the same with or without watchers, is in both windows and cancels out);
 3. lets every human seat move for T seconds (a move is an htmx POST of a legal action read from
    the board, after a think time of 0.5-1.5 × S seconds); bots answer as the site makes them;
 4. prints one JSON line: move latency percentiles, the p95 time from a move's response until
@@ -352,6 +355,13 @@ def update_delays(stats: Stats, watchers: dict[int, list[Watcher]]) -> list[floa
     return delays
 
 
+async def cpu_rate(pids: list[int], seconds: float) -> float:
+    """Return the CPU seconds per second `pids` (and their reaped children) use over `seconds`."""
+    before, started = cpu_seconds(pids), time.monotonic()
+    await asyncio.sleep(seconds)
+    return (cpu_seconds(pids) - before) / (time.monotonic() - started)
+
+
 async def drive(server: Server, plan: list[dict], args: argparse.Namespace,
                 pg_pid: int | None) -> dict:
     """Watch, measure the idle cost, move for the given time; return the figures."""
@@ -366,23 +376,21 @@ async def drive(server: Server, plan: list[dict], args: argparse.Namespace,
         if n < len(seats):
             movers.append(watcher)
     everyone = [w for group in watchers.values() for w in group]
+    pids = server.worker_pids() + [server.process.pid]
+    if pg_pid is not None:
+        pids += [pg_pid, *children(pg_pid)]
+    baseline = await cpu_rate(pids, args.idle_seconds)  # the server idle, nobody watching
     for start in range(0, len(everyone), 20):  # the pages open over a moment, not all at once
         await asyncio.gather(*(w.load() for w in everyone[start:start + 20]))
     follow = Watcher.follow_events if args.transport == "sse" else Watcher.poll
     feeds = [asyncio.ensure_future(follow(w, stop)) for w in everyone]
     await asyncio.sleep(3)  # streams open, the first events answered
 
-    pids = server.worker_pids() + [server.process.pid]
-    if pg_pid is not None:
-        pids += [pg_pid, *children(pg_pid)]
-    before, started = cpu_seconds(pids), time.monotonic()
-    await asyncio.sleep(args.idle_seconds)
-    idle_cpu = cpu_seconds(pids) - before
-    idle_wall = time.monotonic() - started
+    watching = await cpu_rate(pids, args.idle_seconds)  # everyone watching, nobody moving
 
     players = [asyncio.ensure_future(move(w, stop, args.think, random.Random(rng.random())))
                for w in movers]
-    await asyncio.sleep(args.seconds)
+    busy = await cpu_rate(pids, args.seconds)
     for task in players:  # stop the movers, then let the watchers see the last moves
         task.cancel()
     await asyncio.gather(*players, return_exceptions=True)
@@ -402,7 +410,11 @@ async def drive(server: Server, plan: list[dict], args: argparse.Namespace,
         "seconds": args.seconds, "think_s": args.think,
         "move_p50_ms": percentile(stats.moves, 0.50), "move_p95_ms": percentile(stats.moves, 0.95),
         "move_p99_ms": percentile(stats.moves, 0.99), "update_p95_ms": percentile(delays, 0.95),
-        "idle_cpu_ms_per_watcher_s": round(1000 * idle_cpu / (len(everyone) * idle_wall), 4),
+        "idle_cpu_ms_per_watcher_s": round(1000 * (watching - baseline) / len(everyone), 4),
+        "idle_cpu_ms_per_s": round(1000 * watching, 1),
+        "baseline_cpu_ms_per_s": round(1000 * baseline, 1),
+        "busy_cpu_ms_per_move": (round(1000 * busy * args.seconds / len(stats.moves), 1)
+                                 if stats.moves else None),
         "errors": stats.errors, "error_examples": stats.notes,
     }
 

@@ -97,19 +97,32 @@ def server_environment(database_url: str, static_root: Path) -> dict[str, str]:
 
 
 class Server:
-    """A uvicorn server with `workers` processes on a free loopback port."""
+    """A uvicorn server with `workers` processes on a free loopback port, plus the background
+    task workers (`manage.py run_workers`, bot turns) as scripts/serve starts them, if any."""
 
     def __init__(self, env: dict[str, str], workers: int = 2, port: int | None = None) -> None:
         self.env, self.workers = env, workers
         self.port = port or free_port()
         self.process: subprocess.Popen | None = None
+        self.tasks: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30) -> None:
-        """Start uvicorn and wait until it answers."""
+        """Start the task workers and uvicorn; wait until uvicorn answers (else stop both)."""
+        try:
+            self._start(timeout)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self, timeout: float) -> None:
+        if (ROOT / "play" / "management" / "commands" / "run_workers.py").exists():
+            self.tasks = subprocess.Popen([sys.executable, "manage.py", "run_workers"], cwd=ROOT,
+                                          env=self.env, stdout=subprocess.DEVNULL,
+                                          stderr=subprocess.DEVNULL, start_new_session=True)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
              "--port", str(self.port), "--workers", str(self.workers), "--lifespan", "off",
@@ -129,15 +142,19 @@ class Server:
         raise RuntimeError("uvicorn did not answer in time")
 
     def stop(self) -> None:
-        """Stop uvicorn (SIGTERM, then SIGKILL after 10 s)."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        """Stop uvicorn and the task workers (SIGTERM, then SIGKILL after 10 s)."""
+        for process in (self.process, self.tasks):
+            if process is None or process.poll() is not None:
+                continue
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                if process is self.tasks:
+                    os.killpg(process.pid, signal.SIGKILL)  # the cluster and its workers
+                else:
+                    process.kill()
+                process.wait()
 
     def worker_pids(self) -> list[int]:
         """Return the pids of uvicorn's worker processes."""
