@@ -105,7 +105,6 @@ def schedule_turn_email(sender: type, change: MatchChange, **kwargs: Any) -> Non
                   .values_list("seat", flat=True).first())
     if last_mover == change.turn_seat:
         return  # the seat's own turn goes on: its player is at the board
-    SeatNotice.objects.bulk_create([SeatNotice(seat_id=seat["pk"])], ignore_conflicts=True)
     delay = seat["delay"] or NotificationPrefs.Delay.FIFTEEN_MINUTES
     _enqueue(TURN_TASK, change.match_id, change.turn_seat, change.version, delay_seconds=delay)
 
