@@ -37,6 +37,7 @@ from campaign.models import Campaign, StaleVersion
 from campaign.simulation import game_payload, snapshot_of
 from campaign.state import FINISHED, GAME_RECORDED, PLAYING, EventRefused, missing_choices
 from cards.models import ContentPack
+from play import tasks
 from play.engine import (
     EngineError,
     GameSetup,
@@ -54,7 +55,6 @@ from play.engine import (
 )
 from play.engine.bots.registry import get_bot
 from play.engine.legacy import EXPLORERS, CampaignSnapshot, apply_outcome, scenario_setup
-from play import tasks
 from play.models import RESIGN, Match, MatchAction, MatchPack, MatchSeat
 from play.signals import MatchChange, match_changed
 
