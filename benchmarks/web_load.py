@@ -161,6 +161,7 @@ class Watcher:
         self.seen: list[tuple[int, float]] = []  # (version, when its board arrived)
         self.changed = asyncio.Event()
         self.over = False
+        self.live = asyncio.Event()  # set once the feed answered (first event, or first poll)
         self._wanted = -1
 
     def take_board(self, text: str) -> None:
@@ -230,6 +231,7 @@ class Watcher:
                 lines = dict(line.split(": ", 1) for line in block.split("\n")
                              if ": " in line and not line.startswith(":"))
                 if lines.get("event") in ("version", "over"):
+                    self.live.set()
                     self._wanted = max(self._wanted, int(lines["data"]))
                     await self.fetch()
                 if lines.get("event") == "over":
@@ -243,6 +245,7 @@ class Watcher:
             self._wanted = self.version + 1
             try:
                 await self.fetch()
+                self.live.set()
             except (ConnectionError, asyncio.IncompleteReadError) as error:
                 self.stats.error(f"poll failed: {error!r}")
 
@@ -384,7 +387,11 @@ async def drive(server: Server, plan: list[dict], args: argparse.Namespace,
         await asyncio.gather(*(w.load() for w in everyone[start:start + 20]))
     follow = Watcher.follow_events if args.transport == "sse" else Watcher.poll
     feeds = [asyncio.ensure_future(follow(w, stop)) for w in everyone]
-    await asyncio.sleep(3)  # streams open, the first events answered
+    try:  # every stream open and answered (or every poll answered once), then a quiet moment
+        await asyncio.wait_for(asyncio.gather(*(w.live.wait() for w in everyone)), 120)
+    except TimeoutError:
+        stats.error("not every watcher was connected after 120 s")
+    await asyncio.sleep(3)
 
     watching = await cpu_rate(pids, args.idle_seconds)  # everyone watching, nobody moving
 

@@ -294,7 +294,10 @@ def _authorize(request: HttpRequest, pk: int) -> None:
     from play.views import _match_for
 
     try:
-        _match_for(request, pk)
+        # A seated player is let in by one indexed query (a reconnect storm after a restart
+        # stays cheap); anyone else goes through the pages' own rule, which loads the match.
+        if not Match.objects.for_user(request.user).filter(pk=pk).exists():
+            _match_for(request, pk)
     finally:
         # A stream lasts minutes and its request thread would keep this connection open all
         # along: 200 watchers would hold 200 PostgreSQL connections doing nothing.
