@@ -423,6 +423,7 @@ async def drive(server: Server, plan: list[dict], args: argparse.Namespace,
         "busy_cpu_ms_per_move": (round(1000 * busy * args.seconds / len(stats.moves), 1)
                                  if stats.moves else None),
         "errors": stats.errors, "error_examples": stats.notes,
+        "loadavg_1min": round(os.getloadavg()[0], 1),  # other work on the machine meanwhile
     }
 
 

@@ -272,9 +272,10 @@ def _conninfo() -> str:
 def announce(sender: type, change: MatchChange, **_kwargs: Any) -> None:
     """Wake this process's streams at once, and every process's through NOTIFY on PostgreSQL."""
     current = _hub
-    if current is not None and not current.loop.is_closed():
-        current.loop.call_soon_threadsafe(current.publish, change.match_id, change.version,
-                                          change.status)
+    if current is not None:
+        with contextlib.suppress(RuntimeError):  # its loop closed meanwhile: nobody to wake
+            current.loop.call_soon_threadsafe(current.publish, change.match_id, change.version,
+                                              change.status)
     if connection.vendor != "postgresql":
         return
     payload = f"{change.match_id}:{change.version}:{change.status}"
