@@ -74,7 +74,8 @@ ROLE_NAMES = {"emperor": gettext_lazy("Emperor"), "admiral": gettext_lazy("Admir
 
 # Modes whose rules the engine plays through its mode table (docs/modes.md, `setup_for`): a
 # mode joins this set when its rules land in play/engine and its web playout test passes.
-RULES_LANDED: frozenset[str] = frozenset()
+RULES_LANDED: frozenset[str] = frozenset({"ffa", "hunter", "first-blood", "hydra", "emperor",
+                                          "raid"})
 
 
 def engine_modes() -> set[str]:

@@ -53,6 +53,10 @@ def test_m2_free_for_all_with_three_bots_online(live_server, page: Page, core_pa
             options = chooser.locator("#target-select option")
             assert 1 <= options.count() <= 3  # only the living opponents the engine allows
             chooser.locator("#target-select").select_option(index=options.count() - 1)
+            target = chooser.locator("#target-select option:checked").inner_text().split(" · ")[0]
+            amount = chooser.locator("#target-amount")
+            if amount.count():  # C18: spend 1 combat of what the player has
+                amount.fill("1")
             before = _version(page)
             page.locator("#attack-target").click()
             expect(page.locator("#board")).not_to_have_attribute("data-version", str(before))
@@ -64,7 +68,8 @@ def test_m2_free_for_all_with_three_bots_online(live_server, page: Page, core_pa
         before = _version(page)
         page.locator("#dock #end-turn").click()  # the bots answer in the same request
         expect(page.locator("#board")).not_to_have_attribute("data-version", str(before))
-    assert attacked and "attacked" in page.locator("#log").inner_text()
+    log = page.locator("#log").inner_text()
+    assert attacked and f"attacked {target} for 1" in log
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.evaluate("window.notReloaded") is True
 

@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from play import modes_web, services
+from play.engine import view
 from play.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -30,13 +31,17 @@ def test_m2_free_for_all_with_three_bots_starts_at_once(alice_client, core_pack)
     assert names[0] == "alice" and all("bot" in n for n in names[1:]) and len(set(names)) == 4
     state = services.engine_state(match)
     assert state.decider == 0 and state.outcome is None
-    assert match.setup["targeting"] == "all" and len(match.setup["seats"]) == 4
+    assert match.setup["mode"] == "ffa" and len(match.setup["seats"]) == 4
+    assert sorted(view(state, 0)["reach"]["players"]) == [1, 2, 3]
 
 
 def test_m3_hunter_targets_only_the_next_player(alice_client, core_pack) -> None:
     """M3: the hunter's setup lets a seat attack only the next living opponent."""
     assert _post(alice_client, core_pack, mode="hunter", players=3).status_code == 302
-    assert Match.objects.get().setup["targeting"] == "next"
+    match = Match.objects.get()
+    assert match.setup["mode"] == "hunter"
+    state = services.engine_state(match)
+    assert view(state, 0)["reach"]["players"] == [1]
 
 
 def test_a_named_user_is_offered_a_seat_and_the_game_waits_for_them(alice_client, core_pack,
@@ -67,7 +72,8 @@ def test_a_named_user_is_offered_a_seat_and_the_game_waits_for_them(alice_client
 
 @pytest.mark.parametrize("fields, field", [
     ({"players": 7}, "players"), ({"players": "x"}, "players"),
-    ({"mode": "hydra", "players": 5}, "mode"), ({"mode": "nonsense"}, "mode"),
+    ({"mode": "hydra", "players": 5}, "players"), ({"mode": "emperor", "players": 4}, "players"),
+    ({"mode": "nonsense"}, "mode"),
     ({"seat1": "heuristic"}, "seat1"), ({"seat2": "me"}, "seat1"),
     ({"seat2": "user", "seat2_user": "nobody"}, "seat2_user"),
     ({"seat2": "user", "seat2_user": "alice"}, "seat2_user"),

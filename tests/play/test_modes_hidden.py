@@ -145,3 +145,16 @@ def test_nobody_moves_while_a_seat_is_open(core_pack, alice) -> None:
     assert "every seat is taken" in response.content.decode()
     match.refresh_from_db()
     assert match.version == 0 and match.status == Match.Status.WAITING
+
+
+def test_m7_raiders_see_each_others_hands_and_the_boss_does_not(core_pack) -> None:
+    """M7: the exception the scan allows is real: a fellow raider's hand is on a raider's page."""
+    match, clients = _match("raid", 3, core_pack)
+    state = services.engine_state(match)
+    boss = next(s for s in range(3) if state.game.team[s] == 0)
+    raiders = [s for s in range(3) if s != boss]
+    raider_page = clients[raiders[0]].get(match.get_absolute_url()).content.decode()
+    boss_page = clients[boss].get(match.get_absolute_url()).content.decode()
+    assert set(state.hand[raiders[1]]) <= _ids(raider_page)
+    assert not _ids(boss_page) & set(state.hand[raiders[1]])
+    assert not _ids(raider_page) & set(state.hand[boss])
