@@ -342,8 +342,12 @@ class Board:
             return None
         options = pending.get("options") or []
         cards = [self.card(o) for o in options if "id" in o]
-        return {**pending, "prompt": str(_PROMPTS.get(pending["kind"], pending["prompt"])) % {
-            "n": pending["max"] - pending["picked"]}, "cards": cards}
+        prompt = str(_PROMPTS.get(pending["kind"], pending["prompt"])) % {
+            "n": pending["max"] - pending["picked"]}
+        if pending["kind"] == "bequeath" and isinstance(pending.get("recipient"), int):
+            prompt = _("You are out: choose a card to hand on to %(name)s") % {
+                "name": self.seat_name(pending["recipient"])}
+        return {**pending, "prompt": prompt, "cards": cards}
 
     def actions(self, legal: list[str], labels: dict[str, str]) -> list[dict[str, Any]]:
         """Return one entry per legal action, grouped: buys of one card share an entry whose

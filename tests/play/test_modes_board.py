@@ -147,3 +147,13 @@ def test_m6_c18_passing_a_card_and_partial_attacks_are_labelled_by_name(four) ->
         "Pass a card from your discard pile to ben (1 trade)"]
     assert "Attack cyd with 5 combat" in [a["label"] for a in board["actions"]]
     assert board["targets"] is None  # an attack with its amount fixed is not a chooser target
+
+
+def test_m6_m7_a_bequest_names_who_receives_the_card(four) -> None:
+    v, data = four
+    pending = {"kind": "bequeath", "seat": 0, "min": 0, "max": 1, "picked": 0, "optional": True,
+               "source": None, "prompt": "Choose a card", "options": [], "recipient": 2}
+    with translation.override("ru"):
+        board = Board(_with(v, pending=pending, legal=["done"], labels={"done": "done"}),
+                      data).context()
+    assert board["pending"]["prompt"] == "Вы выбыли: выберите карту, которую получит cyd"
