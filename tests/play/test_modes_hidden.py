@@ -158,3 +158,34 @@ def test_m7_raiders_see_each_others_hands_and_the_boss_does_not(core_pack) -> No
     assert set(state.hand[raiders[1]]) <= _ids(raider_page)
     assert not _ids(boss_page) & set(state.hand[raiders[1]])
     assert not _ids(raider_page) & set(state.hand[boss])
+
+
+@pytest.mark.parametrize("mode", sorted(modes_web.engine_modes()))
+def test_m2_m7_every_mode_plays_to_the_end_online_with_a_person_and_bots(mode, core_pack) -> None:
+    """One person (random legal posts) and heuristic bots answering in the same requests."""
+    ann = UserFactory(username="ann")
+    n = SEATS[mode]
+    seats = [SeatSpec("ann", ann)] + [SeatSpec(f"{star} (bot)", bot="heuristic")
+                                      for star in ("Vega", "Altair", "Rigel", "Deneb", "Sirius")
+                                      [:n - 1]]
+    match = modes_web.create_mode_match(mode, seats, pack=core_pack, seed=77)
+    client = Client()
+    client.force_login(ann)
+    rng = random.Random(mode)
+    for _post in range(800):
+        match.refresh_from_db()
+        if match.is_over:
+            break
+        data = client.get(reverse("play:state", args=[match.pk])).json()
+        legal = data["view"]["legal"]
+        assert legal and data["view"]["decider"] == 0  # bots never leave the move to nobody
+        preferred = [a for a in legal if a.startswith(("play", "attack", "destroy", "buy"))]
+        response = client.post(reverse("play:act", args=[match.pk]),
+                               {"notation": rng.choice(preferred or legal),
+                                "version": data["version"]})
+        assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.is_over and match.result["winner"] is not None
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert "Game over" in page
+    assert services.replay_match(match) == services.engine_state(match)
