@@ -34,8 +34,9 @@ CARD_KINDS = ("play", "use", "buy", "destroy", "pick")  # shown on the card they
 EXPLORER = -1  # the instance id of `buy explorer` (play.engine.actions.EXPLORER)
 # Events of the previous turn shown in the "last turn" strip: what a player at the table notices.
 LAST_TURN_KINDS = ("play", "acquire", "upgrade", "scrap", "destroy", "attack", "recycle", "copy",
-                   "resign")
-CARD_EVENTS = ("play", "discard", "scrap", "acquire", "upgrade", "destroy", "copy")
+                   "resign", "damage", "out", "gift", "give")
+CARD_EVENTS = ("play", "discard", "scrap", "acquire", "upgrade", "destroy", "copy", "damage", "gift",
+               "give")
 
 
 class Board:
@@ -168,6 +169,11 @@ class Board:
         if outcome["winner"] is None:
             return _("Nobody won.")
         reason = str(_REASONS.get(outcome["reason"], outcome["reason"]))
+        team = outcome.get("winning_team")
+        winners = [p["name"] for p in players if team is not None and p["team"] == team]
+        if len(winners) > 1:  # a team wins together (M5-M7)
+            return _("%(names)s win (%(reason)s).") % {"names": ", ".join(winners),
+                                                        "reason": reason}
         return _("%(name)s wins (%(reason)s).") % {
             "name": players[outcome["winner"]]["name"], "reason": reason}
 
@@ -314,6 +320,13 @@ class Board:
             values["when"] = str(_WHEN.get(event[3], event[3]))
         if kind == "attack":
             values["whom"], values["n"] = self.seat_name(event[2]), event[3]
+        if kind == "damage":  # partial damage on a base (C18, C19, M7)
+            values.update(card=self.design_name(event[2]), whose=self.seat_name(event[3]),
+                          n=event[4])
+        if kind in ("gift", "give"):  # an eliminated player's bequest (M6, M7) or M6 passing
+            values.update(card=self.design_name(event[2]), whom=self.seat_name(event[3]))
+        if kind == "scrapped_all":
+            values["n"] = event[2]
         if kind == "recycle":
             if event[3] != "hand":
                 template = _EVENTS["recycle_top"]  # which card went on top stays hidden
@@ -563,6 +576,11 @@ _EVENTS = {
     "to_hand": gettext_lazy("%(who)s put %(card)s into their hand"),
     "end": gettext_lazy("%(who)s ended their turn"),
     "resign": gettext_lazy("%(who)s resigned"),
+    "damage": gettext_lazy("%(who)s dealt %(n)s damage to %(card)s of %(whose)s"),
+    "out": gettext_lazy("%(who)s is out of the game"),
+    "scrapped_all": gettext_lazy("The remaining %(n)s card(s) of %(who)s were scrapped"),
+    "gift": gettext_lazy("%(who)s handed %(card)s on to %(whom)s"),
+    "give": gettext_lazy("%(who)s passed %(card)s to %(whom)s"),
     "over": gettext_lazy("Game over: %(who)s wins (%(reason)s)"),
 }
 

@@ -157,3 +157,31 @@ def test_m6_m7_a_bequest_names_who_receives_the_card(four) -> None:
         board = Board(_with(v, pending=pending, legal=["done"], labels={"done": "done"}),
                       data).context()
     assert board["pending"]["prompt"] == "Вы выбыли: выберите карту, которую получит cyd"
+
+
+@pytest.mark.parametrize("event, english, russian", [
+    (("out", 2), "cyd is out of the game", "cyd выбывает из игры"),
+    (("damage", 0, "blob-wheel", 3, 2), "ann dealt 2 damage to Blob Wheel of dov",
+     "ann наносит 2 урона: Колесо Слизней (dov)"),
+    (("gift", 1, "scout", 2), "ben handed Scout on to cyd", "ben передаёт Разведчик: cyd"),
+    (("give", 1, "scout", 0), "ben passed Scout to ann", "ben передаёт Разведчик: ann"),
+    (("scrapped_all", 3, 9), "The remaining 9 card(s) of dov were scrapped",
+     "Оставшиеся карты dov (9) отправлены в утиль"),
+])
+def test_m2_m7_new_log_lines_name_players_in_both_languages(four, event, english, russian
+                                                            ) -> None:
+    """Names, never "Player 3": eliminations, partial damage and passed cards in the log."""
+    v, data = four
+    for lang, expected in (("en", english), ("ru", russian)):
+        with translation.override(lang):
+            assert Board(v, data).event_line(event, "Player 3") == expected
+
+
+def test_m5_a_team_win_names_every_winner(four) -> None:
+    v, data = four
+    players = [{**p, "team": 0 if p["seat"] < 2 else 1} for p in v["players"]]
+    outcome = {"winner": 2, "winning_team": 1, "reason": "authority", "upgrades": [],
+               "vp_cards": [], "turns": 30}
+    with translation.override("en"):
+        board = Board(_with(v, players=players, outcome=outcome), data).context()
+    assert board["result_text"] == "cyd, dov win (authority reduced to 0)."
