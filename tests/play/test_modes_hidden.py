@@ -56,6 +56,8 @@ def _scan(match: Match, clients: list[Client]) -> None:
         pending = state.pending
         if pending is not None and pending.seat == seat:  # its own options (a bequest: its deck)
             hidden -= set(pending.options)
+        for text in shown[:2]:  # the pages name players, never by seat number
+            assert not re.search(r"Player \d", text)
         for text in shown:
             assert str(SEED) not in text
             leaked = _ids(text) & hidden
