@@ -2,6 +2,8 @@
 
 Every result goes through ``Campaign.apply_event`` (the same validation a person's form meets), so
 a bot campaign is also an end-to-end check of the tracker against the engine and the content.
+The games are played by `play.engine.simulate`; the tracker-to-engine translation is
+campaign/engine_bridge.py.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from campaign.content import UPGRADES_PER_SIDE
+from campaign.engine_bridge import game_payload, snapshot_of
 from campaign.models import Campaign
 from campaign.state import (
     AFTER_CAMPAIGN_UPGRADE,
@@ -27,8 +30,8 @@ from campaign.state import (
     next_after_campaign_side,
 )
 from cards.models import ContentPack
-from play.engine.legacy import CampaignSnapshot, apply_outcome, scenario_setup
-from play.management.simulation import game_seed, play_game
+from play.engine.legacy import apply_outcome, scenario_setup
+from play.engine.simulate import game_seed, play_bot_game
 
 BOT_USERNAME = "campaign-bot"
 RETRIES = 5  # a bot game cut short at the turn limit has no winner: play it again
@@ -85,7 +88,8 @@ class Simulation:
         for attempt in range(RETRIES):
             setup = scenario_setup(engine_pack, snapshot, number,
                                    seed=game_seed(self.seed, "setup", number, attempt))
-            outcome, _info = play_game(setup, self.bot, game_seed(self.seed, "bots", number, attempt))
+            outcome = play_bot_game(setup, self.bot,
+                                    game_seed(self.seed, "bots", number, attempt)).outcome
             if outcome is not None and outcome.winner is not None:
                 self._event(GAME_RECORDED, game_payload(apply_outcome(snapshot, outcome, number),
                                                         self.campaign.content, number))
@@ -114,29 +118,6 @@ class Simulation:
             "invariants": invariant_problems(content, state),
             "seconds": round(seconds, 2),
         }
-
-
-def snapshot_of(state: CampaignState) -> CampaignSnapshot:
-    """Describe the tracker's state the way the engine's scenario setup wants it."""
-    progress = state.current()
-    sides = (state.side_of_seat(0), state.side_of_seat(1))
-    return CampaignSnapshot(
-        sides=sides, first_side=progress["first_player"],
-        upgrades=[{"copy": c, "sticker": u["sticker"], "side": u["side"]}
-                  for c, u in state.upgrades.items()],
-        choices={int(n): dict(p["choices"]) for n, p in state.scenarios.items()},
-        first_sides={int(n): p["first_player"] for n, p in state.scenarios.items()
-                     if int(n) != progress["number"]},
-    )
-
-
-def game_payload(record: Any, content: Any, number: int) -> dict:
-    """Turn the engine's GameRecord into the tracker's game_recorded payload."""
-    victory = content.victory_vp_card(number)
-    vp_cards = [{"card": card, "side": side} for side, cards in record.vp_cards.items()
-                for card in cards if not (victory and card == victory["id"])]
-    return {"winner": record.winner, "how": record.how, "upgrades": record.upgrades,
-            "vp_cards": vp_cards}
 
 
 def invariant_problems(content: Any, state: CampaignState) -> list[str]:

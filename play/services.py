@@ -34,7 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, StaleVersion
-from campaign.simulation import game_payload, snapshot_of
+from campaign.engine_bridge import game_payload, snapshot_of
 from campaign.state import FINISHED, GAME_RECORDED, PLAYING, EventRefused, missing_choices
 from cards.models import ContentPack
 from play import tasks

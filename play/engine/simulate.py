@@ -12,12 +12,18 @@ sticker sheet, which is also its political-victory sheet (L18, L19), so upgrades
 cards; scouts, vipers, explorers (and a legacy pack's sides) come from the first.
 
 A progress bar goes to stderr only when stderr is a terminal, so piped output stays clean.
+
+This module is the one home for playing games in bulk: `play_game` plays one game with given bots
+(optionally cut after a number of turns), `play_bot_game` one game with the same bot in every seat
+cut after `CUT_TURNS`, and `game_seed` derives stable per-game seeds. The scenario balance tool
+(play/scenario_balance.py) and the bot campaigns (campaign/simulation.py) call them.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -25,17 +31,35 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import GameSetup, Pack, PackError, SeatSetup, apply, load_pack, merge_packs, new_game
+from . import (
+    GameSetup,
+    Outcome,
+    Pack,
+    PackError,
+    SeatSetup,
+    apply,
+    load_pack,
+    merge_packs,
+    new_game,
+)
 from .bots import Bot
 from .bots.registry import get_bot
 from .errors import EngineError
 
 MAX_DECISIONS = 20_000  # a game still running after this many actions is stopped as a draw
+# Legacy bot games (scenario balance, bot campaigns) are cut, with no winner, after 200 turns
+# (both players); the action limit is a safety net against a bot that never ends its turn.
+CUT_TURNS = 200
+CUT_DECISIONS = 40_000
 
 
 @dataclass
 class GameResult:
-    """What one game produced: the winner (None: draw or stopped), turns, actions, think time."""
+    """What one game produced: the winner (None: draw or stopped), turns, actions, think time.
+
+    `outcome` is the engine's `Outcome` (None when the game was stopped); `stats` the per-seat
+    counters of the final state (cards acquired, bases destroyed, upgrades, ...).
+    """
 
     winner: int | None
     first: int
@@ -43,18 +67,24 @@ class GameResult:
     decisions: int
     turn_seconds: list[list[float]] = field(default_factory=list)  # per seat, per own turn
     turn_cpu_seconds: list[list[float]] = field(default_factory=list)  # the same in CPU time
+    outcome: Outcome | None = None
+    stats: list[dict] = field(default_factory=list)
 
 
-def play_game(setup: GameSetup, bots: Sequence[Bot]) -> GameResult:
+def play_game(setup: GameSetup, bots: Sequence[Bot], max_decisions: int = MAX_DECISIONS,
+              max_turns: int | None = None) -> GameResult:
     """Play one game to the end; time every seat's thinking per turn it was active.
 
-    Wall-clock and CPU time both: on a shared machine the CPU figure is the steadier one.
+    The game stops without an outcome after `max_decisions` actions, or once its turn number
+    passes `max_turns`. Wall-clock and CPU time both: on a shared machine the CPU figure is the
+    steadier one.
     """
     state = new_game(setup)
     wall: list[dict[int, float]] = [{} for _ in bots]
     cpu: list[dict[int, float]] = [{} for _ in bots]
     decisions = 0
-    while state.outcome is None and decisions < MAX_DECISIONS:
+    while (state.outcome is None and decisions < max_decisions
+           and (max_turns is None or state.turn <= max_turns)):
         seat = state.decider
         start, start_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state, seat)
@@ -67,7 +97,20 @@ def play_game(setup: GameSetup, bots: Sequence[Bot]) -> GameResult:
     winner = state.outcome.winner if state.outcome is not None else None
     return GameResult(winner, setup.first, state.turn, decisions,
                       [list(per_turn.values()) for per_turn in wall],
-                      [list(per_turn.values()) for per_turn in cpu])
+                      [list(per_turn.values()) for per_turn in cpu],
+                      state.outcome, state.stats)
+
+
+def play_bot_game(setup: GameSetup, bot: str, seed: int) -> GameResult:
+    """Play one game with bot `bot` in every seat (seat k seeded `seed * 2 + k`), cut after
+    `CUT_TURNS` turns."""
+    bots = [get_bot(bot, seed=seed * 2 + k) for k in range(len(setup.seats))]
+    return play_game(setup, bots, CUT_DECISIONS, CUT_TURNS)
+
+
+def game_seed(seed: int, *parts: Any) -> int:
+    """Return a stable 32-bit seed for one game (string seeding of `random` is deterministic)."""
+    return random.Random(":".join(map(str, (seed, *parts)))).getrandbits(32)
 
 
 def seat_setups(pack: Pack, seats: int = 2) -> list[SeatSetup]:

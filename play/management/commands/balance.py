@@ -3,7 +3,7 @@
 Plays every legacy scenario many times with bots from a typical campaign state, and the same games
 without the scenario (the baseline), then prints a Markdown table: Star Empire win rate, first
 player win rate, mean turns, and the scenario's deltas against the plain game. With --json the
-last line is a JSON list, one entry per scenario. Method: play/management/simulation.py and
+last line is a JSON list, one entry per scenario. Method: play/scenario_balance.py and
 docs/balance.md.
 """
 
@@ -22,7 +22,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from play.engine import EngineError, load_pack
 from play.engine.content import Pack
-from play.management import simulation as sim
+from play import scenario_balance as sim
 
 DEFAULT_PACK = "fixtures/packs/legacy-default.json"
 
@@ -39,7 +39,7 @@ def _init(pack_path: str, prefixes: list, bot: str) -> None:
     _PREFIXES, _BOT = prefixes, bot
 
 
-def _run(task: sim.Task) -> sim.GameResult:
+def _run(task: sim.Task) -> sim.ScenarioResult:
     return sim.run_task(_PACK, _PREFIXES, _BOT, task)
 
 

@@ -1,0 +1,323 @@
+"""Scenario balance by simulation: bot games of each legacy scenario against a plain baseline.
+
+Used by `python manage.py balance` (see docs/balance.md for the method and the latest table).
+Pure engine code (no Django), so worker processes can run it. The games themselves are played by
+`play.engine.simulate` (the one home for bulk games); this module picks the setups and sums up.
+
+How one scenario N is measured:
+
+1. A TYPICAL campaign state before N: `campaigns` short bot campaigns play scenarios 1..N-1
+   through the engine (choices picked at random, L5 first player = previous winner) and keep
+   their upgrades, lasting rules and first players. Game g of scenario N starts from campaign
+   g mod `campaigns`.
+2. Scenario games: half with the Star Empire first, half with the Trade Federation first (so both
+   sides of every scenario card are played, L6); the first player's choices at random.
+3. Baseline games: the same snapshot, seed and first player, but `plain_setup` (earlier lasting
+   rules and upgrades kept; no scenario card, choice, VP cards or political victory), so the
+   differences are the scenario's own.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from play.engine import GameSetup
+from play.engine.bots import Bot
+from play.engine.bots.registry import get_bot
+from play.engine.content import Pack
+from play.engine.legacy import (
+    CampaignSnapshot,
+    apply_outcome,
+    next_snapshot,
+    plain_setup,
+    scenario_setup,
+)
+from play.engine.simulate import GameResult, game_seed, play_bot_game
+
+__all__ = ["DIFFERS_Z", "FIGURES", "SIDES", "ScenarioResult", "Task", "as_json_safe",
+           "campaign_prefix", "game_seed", "group", "make_bot", "options_table", "pick_choices",
+           "run_task", "summarize", "table", "tasks", "z_means", "z_rates"]
+
+SIDES = ("empire", "federation")
+DIFFERS_Z = 3.0          # a figure "differs from the plain game" when |z| >= this
+FIGURES = ("turns", "bought", "bases_destroyed", "upgrades")
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """Return a bot by name; `ValueError` naming the known bots otherwise."""
+    return get_bot(name, seed=seed)
+
+
+@dataclass
+class ScenarioResult:
+    """The measured figures of one balance game (both players together, except who won)."""
+
+    scenario: int
+    plain: bool
+    first_side: str
+    winner: str | None
+    reason: str
+    turns: int
+    bought: int
+    bases_destroyed: int
+    upgrades: int
+    options: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def first_won(self) -> bool:
+        return self.winner == self.first_side
+
+
+def _measure(number: int, plain: bool, snapshot: CampaignSnapshot, setup: GameSetup,
+             bot: str, seed: int, options: dict[str, str]) -> ScenarioResult:
+    played: GameResult = play_bot_game(setup, bot, seed)
+    outcome, stats = played.outcome, played.stats
+    winner = snapshot.sides[outcome.winner] if outcome and outcome.winner is not None else None
+    return ScenarioResult(
+        scenario=number, plain=plain, first_side=snapshot.first_side, winner=winner,
+        reason=outcome.reason if outcome else "cut", turns=played.turns,
+        bought=sum(s.get("cards_acquired", 0) for s in stats),
+        bases_destroyed=sum(s.get("bases_destroyed", 0) for s in stats),
+        upgrades=sum(s.get("upgrades", 0) for s in stats), options=options)
+
+
+def pick_choices(pack: Pack, number: int, side: str, rng: random.Random) -> dict[str, str]:
+    """Pick one option at random for each choice on the scenario card side `side`."""
+    card = pack.scenarios[number]["sides"][side]
+    return {c["id"]: rng.choice(c["options"])["id"] for c in card.get("choices", [])}
+
+
+# -- typical campaign states ---------------------------------------------------------------------
+
+
+def campaign_prefix(pack: Pack, upto: int, bot: str, seed: int) -> list[CampaignSnapshot]:
+    """Play scenarios 1..upto-1 once with bots; return the snapshot before each of 1..upto.
+
+    Item k is the state before scenario k+1 (no choices of that scenario made yet).
+    """
+    rng = random.Random(game_seed(seed, "campaign"))
+    snapshot = CampaignSnapshot(sides=SIDES, first_side="empire")
+    before = [snapshot]
+    for number in range(1, upto):
+        choices = pick_choices(pack, number, snapshot.first_side, rng)
+        current = replace(snapshot, choices={**snapshot.choices, number: choices})
+        setup = scenario_setup(pack, current, number, seed=game_seed(seed, "prefix", number))
+        outcome = play_bot_game(setup, bot, game_seed(seed, "bots", number)).outcome
+        tie_first = rng.choice(SIDES)  # who plays first next if the game had no winner
+        if outcome is None:  # cut (simulate.CUT_TURNS): nothing to record
+            snapshot = replace(current, first_side=tie_first,
+                               first_sides={**current.first_sides, number: current.first_side})
+        else:
+            record = apply_outcome(current, outcome, number)
+            snapshot = next_snapshot(current, record, tie_first=tie_first)
+        before.append(snapshot)
+    return before
+
+
+# -- one balance game ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game to play: scenario `number` (or its baseline), from a prefix snapshot."""
+
+    number: int
+    index: int
+    plain: bool
+    first_side: str
+    seed: int
+
+
+def run_task(pack: Pack, prefixes: list[list[CampaignSnapshot]], bot: str, task: Task) -> ScenarioResult:
+    """Play one scenario (or baseline) game of the balance run."""
+    base = prefixes[task.index % len(prefixes)][task.number - 1]
+    rng = random.Random(game_seed(task.seed, "choices", task.number, task.index))
+    snapshot = replace(base, first_side=task.first_side)
+    seed = game_seed(task.seed, "game", task.number, task.index)
+    if task.plain:
+        setup = plain_setup(pack, snapshot, task.number, seed)
+        return _measure(task.number, True, snapshot, setup, bot, seed, {})
+    options = pick_choices(pack, task.number, task.first_side, rng)
+    snapshot = replace(snapshot, choices={**snapshot.choices, task.number: options})
+    setup = scenario_setup(pack, snapshot, task.number, seed=seed, check_first=False)
+    return _measure(task.number, False, snapshot, setup, bot, seed, options)
+
+
+def tasks(scenarios: Iterable[int], games: int, seed: int) -> list[Task]:
+    """Every game of a run: per scenario, `games` scenario games and as many baseline games."""
+    result = []
+    for number in scenarios:
+        for index in range(games):
+            first = SIDES[index % 2]
+            for plain in (False, True):
+                result.append(Task(number, index, plain, first, seed))
+    return result
+
+
+# -- summary -------------------------------------------------------------------------------------
+
+
+def _rate(hits: int, n: int) -> float:
+    return hits / n if n else float("nan")
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else float("nan")
+
+
+def _var(values: list[float]) -> float:
+    if len(values) < 2:
+        return 0.0
+    m = _mean(values)
+    return sum((v - m) ** 2 for v in values) / (len(values) - 1)
+
+
+def z_means(a: list[float], b: list[float]) -> float:
+    """Welch's z for two means (0 when both are constant and equal)."""
+    se = math.sqrt(_var(a) / max(len(a), 1) + _var(b) / max(len(b), 1))
+    diff = _mean(a) - _mean(b)
+    return diff / se if se else (0.0 if diff == 0 else math.copysign(math.inf, diff))
+
+
+def z_rates(hits_a: int, n_a: int, hits_b: int, n_b: int) -> float:
+    """Two-proportion z (pooled)."""
+    if not n_a or not n_b:
+        return 0.0
+    pooled = (hits_a + hits_b) / (n_a + n_b)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n_a + 1 / n_b))
+    diff = hits_a / n_a - hits_b / n_b
+    return diff / se if se else 0.0
+
+
+def _side_stats(results: list[ScenarioResult]) -> dict[str, Any]:
+    decided = [r for r in results if r.winner]
+    empire = sum(r.winner == "empire" for r in decided)
+    first = sum(r.first_won for r in decided)
+    out: dict[str, Any] = {
+        "games": len(results), "decided": len(decided), "cut": len(results) - len(decided),
+        "empire_wins": empire, "first_wins": first,
+        "empire_win_rate": _rate(empire, len(decided)),
+        "first_win_rate": _rate(first, len(decided)),
+        "reasons": {},
+        "empire_wins_by_reason": {},
+        "games_by_first": {side: sum(r.first_side == side for r in results) for side in SIDES},
+        "empire_win_rate_by_first": {
+            side: _rate(sum(r.winner == "empire" for r in decided if r.first_side == side),
+                        sum(r.first_side == side for r in decided)) for side in SIDES},
+    }
+    for r in results:
+        out["reasons"][r.reason] = out["reasons"].get(r.reason, 0) + 1
+        by_reason = out["empire_wins_by_reason"]
+        by_reason[r.reason] = by_reason.get(r.reason, 0) + (r.winner == "empire")
+    for name in FIGURES:
+        out[f"mean_{name}"] = _mean([getattr(r, name) for r in results])
+    return out
+
+
+def summarize(number: int, results: list[ScenarioResult]) -> dict[str, Any]:
+    """Return one scenario's entry: its figures, the baseline's, deltas and what differs."""
+    scen = [r for r in results if not r.plain]
+    plain = [r for r in results if r.plain]
+    entry = {"scenario": number, **_side_stats(scen), "baseline": _side_stats(plain)}
+    p, n = entry["empire_win_rate"], entry["decided"]
+    entry["empire_ci95"] = 1.96 * math.sqrt(p * (1 - p) / n) if n else float("nan")
+    deltas, z = {}, {}
+    for name in FIGURES:
+        a = [getattr(r, name) for r in scen]
+        b = [getattr(r, name) for r in plain]
+        deltas[name] = _mean(a) - _mean(b)
+        z[name] = z_means(a, b)
+    base = entry["baseline"]
+    for key, hits in (("empire_win_rate", "empire_wins"), ("first_win_rate", "first_wins")):
+        deltas[key] = entry[key] - base[key]
+        z[key] = z_rates(entry[hits], entry["decided"], base[hits], base["decided"])
+    entry["delta"] = deltas
+    entry["z"] = z
+    entry["differs"] = [k for k, v in z.items() if abs(v) >= DIFFERS_Z]
+    entry["options"] = _options(scen)
+    return entry
+
+
+def _options(results: list[ScenarioResult]) -> dict[str, dict]:
+    """Per chosen option: games, and how often the first player (the chooser) won."""
+    table: dict[str, dict] = {}
+    for r in results:
+        for choice, option in r.options.items():
+            key = f"{r.first_side}:{choice}={option}"
+            row = table.setdefault(key, {"games": 0, "first_wins": 0, "decided": 0})
+            row["games"] += 1
+            row["decided"] += r.winner is not None
+            row["first_wins"] += r.first_won
+    for row in table.values():
+        row["first_win_rate"] = _rate(row["first_wins"], row["decided"])
+    return dict(sorted(table.items()))
+
+
+def table(entries: list[dict], low: float = 0.45, high: float = 0.55) -> str:
+    """Return the balance table as Markdown (what the command prints and docs/balance.md holds)."""
+    head = ("| # | games | SE win % (±95%) | SE win % SE 1st / TF 1st | 1st win % | turns "
+            "| Δturns | ΔSE win | Δ1st win | Δbought | Δbases destroyed | Δupgrades "
+            "| won by | differs (z beyond ±3) |")
+    lines = [head, "|" + "---|" * 14]
+    for e in entries:
+        d = e["delta"]
+        by_first = e["empire_win_rate_by_first"]
+        flag = "" if low <= e["empire_win_rate"] <= high else " **!**"
+        lines.append(
+            f"| {e['scenario']} | {e['games']} | {100 * e['empire_win_rate']:.1f} "
+            f"(±{100 * e['empire_ci95']:.1f}){flag} | {_pct(by_first['empire'])} / "
+            f"{_pct(by_first['federation'])} | {100 * e['first_win_rate']:.1f} "
+            f"| {e['mean_turns']:.1f} | {d['turns']:+.1f} | {100 * d['empire_win_rate']:+.1f} "
+            f"| {100 * d['first_win_rate']:+.1f} | {d['bought']:+.1f} "
+            f"| {d['bases_destroyed']:+.2f} | {d['upgrades']:+.2f} | {_reasons(e)} "
+            f"| {', '.join(e['differs']) or '—'} |")
+    return "\n".join(lines)
+
+
+def options_table(entries: list[dict]) -> str:
+    """Return, per scenario and card side, how often the first player won with each option."""
+    lines = ["| # | card side: choice=option | games | first player win % |", "|---|---|---|---|"]
+    for e in entries:
+        for key, row in e["options"].items():
+            lines.append(f"| {e['scenario']} | {key} | {row['games']} "
+                         f"| {_pct(row['first_win_rate'])} |")
+    return "\n".join(lines)
+
+
+def _pct(rate: float) -> str:
+    return f"{100 * rate:.0f}" if math.isfinite(rate) else "–"
+
+
+def _reasons(entry: dict) -> str:
+    """E.g. "authority 30 (SE 45), political 70 (SE 60)": % of the games that ended so, and
+    the Star Empire's share of those wins."""
+    n, empire = entry["games"], entry["empire_wins_by_reason"]
+    return ", ".join(f"cut: {v} games" if k == "cut" else
+                     f"{k} {100 * v / n:.0f} (SE {100 * empire[k] / v:.0f})"
+                     for k, v in sorted(entry["reasons"].items()))
+
+
+def group(results: Iterable[ScenarioResult]) -> dict[int, list[ScenarioResult]]:
+    """Group results by scenario number."""
+    by: dict[int, list[ScenarioResult]] = {}
+    for r in results:
+        by.setdefault(r.scenario, []).append(r)
+    return by
+
+
+def as_json_safe(entry: dict) -> dict:
+    """Replace NaN/inf (not JSON) with None, recursively."""
+    def fix(v: Any) -> Any:
+        if isinstance(v, float) and not math.isfinite(v):
+            return None
+        if isinstance(v, dict):
+            return {k: fix(x) for k, x in v.items()}
+        if isinstance(v, list):
+            return [fix(x) for x in v]
+        return v
+    return fix(entry)
+
