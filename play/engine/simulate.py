@@ -13,6 +13,13 @@ cards; scouts, vipers, explorers (and a legacy pack's sides) come from the first
 
 A progress bar goes to stderr only when stderr is a terminal, so piped output stays clean.
 
+``--mode M --players N`` plays a game mode (docs/modes.md) with N seats; ``--bots`` is then one
+name for every seat or one per seat, seat 0 always moves first, and the JSON line counts wins by
+seat, team and bot name, mean turns and errors:
+
+    python -m play.engine.simulate --pack fixtures/packs/core-set.json --mode hunter \\
+        --players 4 --bots heuristic --games 200 --seed 1
+
 This module is the one home for playing games in bulk: `play_game` plays one game with given bots
 (optionally cut after a number of turns), `play_bot_game` one game with the same bot in every seat
 cut after `CUT_TURNS`, and `game_seed` derives stable per-game seeds. The scenario balance tool
@@ -40,11 +47,13 @@ from . import (
     apply,
     load_pack,
     merge_packs,
+    modes,
     new_game,
 )
 from .bots import Bot
 from .bots.registry import get_bot
 from .errors import EngineError
+from .setup import setup_for
 
 MAX_DECISIONS = 20_000  # a game still running after this many actions is stopped as a draw
 # Legacy bot games (scenario balance, bot campaigns) are cut, with no winner, after 200 turns
@@ -176,6 +185,72 @@ def run(pack: Pack, names: Sequence[str], games: int, seed: int = 0,
     }
 
 
+# -- modes (docs/modes.md): N seats, one JSON line with wins by seat, team and bot --------------
+
+def run_mode(pack: Pack, mode: str, players: int, names: Sequence[str], games: int,
+             seed: int = 0, options: dict[str, dict[str, Any]] | None = None,
+             progress: bool = False) -> dict:
+    """Play `games` games of a mode and return the summary the CLI prints with `--mode`.
+
+    Seat 0 always moves first (the boss in raid, team A in hydra and emperor), so the wins by
+    seat show the first-seat advantage. A game whose engine or bot raises is counted in
+    `errors` (with the first message) and not in the wins.
+    """
+    options = options or {}
+    if len(names) == 1:
+        names = list(names) * players
+    if len(names) != players:
+        raise ValueError(f"--bots needs one name or {players} names, not {len(names)}")
+    labels = labels_for(names)
+    by_seat = dict.fromkeys(range(players), 0)
+    by_team: dict[int, int] = {}
+    by_bot = dict.fromkeys(sorted(set(names)), 0)
+    decided = turns = decisions = 0
+    errors: list[str] = []
+    start = time.perf_counter()
+    for g in range(games):
+        if progress:
+            _progress(g + 1, games, start)
+        game_seed = seed * 1_000_003 + g
+        setup = setup_for(mode, pack, players=players, names=labels, seed=game_seed, first=0)
+        teams = modes.plan(mode, setup.seats, 0, 50, 5, None, game_seed).team
+        bots = [get_bot(name, seed=game_seed * 7 + k, **options.get(name, {}))
+                for k, name in enumerate(names)]
+        try:
+            result = play_game(setup, bots)
+        except Exception as exc:  # noqa: BLE001 - a crash is a finding to count, not to hide
+            errors.append(f"game {g}: {exc!r}")
+            continue
+        turns += result.turns
+        decisions += result.decisions
+        team = result.outcome.winning_team if result.outcome is not None else None
+        if team is None:
+            continue
+        decided += 1
+        by_team[team] = by_team.get(team, 0) + 1
+        winners = [s for s in range(players) if teams[s] == team]
+        for s in winners:
+            by_seat[s] += 1
+        for name in {names[s] for s in winners}:
+            by_bot[name] += 1
+    if progress:
+        sys.stderr.write("\n")
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    played = max(games - len(errors), 1)
+    return {
+        "mode": mode, "players": players, "bots": labels, "games": games, "decided": decided,
+        "errors": len(errors), "first_errors": errors[:3],
+        "wins_by_seat": {str(s): n for s, n in by_seat.items()},
+        "wins_by_team": {str(t): n for t, n in sorted(by_team.items())},
+        "wins_by_bot": by_bot,
+        "seat_win_rate": {str(s): round(n / played, 4) for s, n in by_seat.items()},
+        "team_win_rate": {str(t): round(n / played, 4) for t, n in sorted(by_team.items())},
+        "mean_turns": round(turns / played, 2),
+        "games_per_s": round(games / elapsed, 2),
+        "decisions_per_s": round(decisions / elapsed, 1),
+    }
+
+
 def _progress(done: int, total: int, start: float) -> None:
     width = 30
     filled = width * done // total
@@ -238,7 +313,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help="content pack JSON file; several, comma-separated, mix their trade "
                              "decks (starting cards from the first)")
     parser.add_argument("--bots", default="heuristic,random",
-                        help="comma-separated bot names, one per seat (random, heuristic, search)")
+                        help="comma-separated bot names, one per seat (random, heuristic, search); "
+                             "with --mode also one name for every seat")
+    parser.add_argument("--mode", choices=list(modes.MODES),
+                        help="a game mode (docs/modes.md); without it: 2-player games with "
+                             "alternating first player")
+    parser.add_argument("--players", type=int,
+                        help="seats for --mode (default: the number of --bots names, or the "
+                             "mode's smallest table)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--opt", action="append", default=[], metavar="BOT:KEY=VALUE",
@@ -253,13 +335,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.games < 1:
             raise ValueError("--games must be at least 1")
         names = [n.strip() for n in args.bots.split(",") if n.strip()]
-        if len(names) != 2:
+        if args.mode is None and args.players is not None:
+            raise ValueError("--players needs a --mode")
+        if args.mode is None and len(names) != 2:
             raise ValueError("--bots needs two bot names, e.g. heuristic,random")
         options = parse_options(args.opt)
         for name in names:  # fail on a bad bot name or option before playing anything
             get_bot(name, seed=0, **options.get(name, {}))
         pack = read_packs(args.pack)
-        summary = run(pack, names, args.games, args.seed, options, progress=sys.stderr.isatty())
+        if args.mode is None:
+            summary = run(pack, names, args.games, args.seed, options,
+                          progress=sys.stderr.isatty())
+        else:
+            players = args.players or (len(names) if len(names) > 1
+                                       else modes.MODES[args.mode].players[0])
+            summary = run_mode(pack, args.mode, players, names, args.games, args.seed, options,
+                               progress=sys.stderr.isatty())
     except (ValueError, EngineError) as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
