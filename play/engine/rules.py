@@ -492,7 +492,8 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def _damage_stays(state: GameState, base: int) -> bool:
     """Tell whether damage on this base outlasts the turn (M7: the boss's bases)."""
-    return state.game.role[ops.owner_of_base(state, base)] == "boss"
+    owner = ops.owner_of_base(state, base)
+    return owner >= 0 and state.game.role[owner] == "boss"
 
 
 def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
