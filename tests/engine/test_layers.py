@@ -20,20 +20,21 @@ PACKAGE = "play.engine"
 # Lower numbers sit lower: a module may import only modules of a strictly lower layer.
 LAYERS: dict[str, int] = {
     "errors": 0,
-    "content": 1,
-    "actions": 1,
-    "modes": 1,
-    "setup": 2,
-    "state": 3,
-    "ops": 4,
-    "effects": 5,
-    "rules": 6,
-    "view": 7,
-    "legacy": 7,
-    "playstate": 8,
-    "__init__": 9,  # the facade
-    "bots": 10,  # the bots package and its modules
-    "simulate": 11,
+    "packformat": 1,  # the pack loader's sections (their order: packformat/__init__.py)
+    "content": 2,
+    "actions": 2,
+    "modes": 2,
+    "setup": 3,
+    "state": 4,
+    "ops": 5,
+    "effects": 6,
+    "rules": 7,
+    "view": 8,
+    "legacy": 8,
+    "playstate": 9,
+    "__init__": 10,  # the facade
+    "bots": 11,  # the bots package and its modules
+    "simulate": 12,
 }
 ACTING_ON_STATE = {"ops", "effects", "rules", "view", "playstate"}
 
@@ -154,7 +155,7 @@ def test_engine_imports_only_the_standard_library() -> None:
 def test_a_lazy_upward_import_inside_a_function_is_caught() -> None:
     source = "import random\n\ndef view(self):\n    from .view import view\n    return view(self)\n"
     graph = {"state": engine_imports("state", imports_in(source, "state", False)), "view": []}
-    assert upward(graph) == ["state (layer 3) line 4 imports view (layer 7)"]
+    assert upward(graph) == ["state (layer 4) line 4 imports view (layer 8)"]
 
 
 def test_a_circular_import_is_caught() -> None:
