@@ -6,7 +6,6 @@ from django.urls import path
 
 from play import live, notification_views, views
 from play import rematch, replays
-from play import rematch, replays
 
 app_name = "play"
 urlpatterns = [
@@ -22,10 +21,6 @@ urlpatterns = [
     path("<int:pk>/act/", views.act, name="act"),
     path("<int:pk>/resign/", views.resign, name="resign"),
     path("<int:pk>/record/", views.record, name="record"),
-    path("<int:pk>/replay/", replays.replay_page, name="replay"),
-    path("<int:pk>/watch/", replays.spectate_page, name="spectate"),
-    path("<int:pk>/watch/board/", replays.spectate_board, name="spectate_board"),
-    path("<int:pk>/rematch/", rematch.rematch, name="rematch"),
     path("<int:pk>/replay/", replays.replay_page, name="replay"),
     path("<int:pk>/watch/", replays.spectate_page, name="spectate"),
     path("<int:pk>/watch/board/", replays.spectate_board, name="spectate_board"),
