@@ -40,6 +40,26 @@ def duel(core_pack, alice, bob) -> Match:
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=3)
 
 
+@pytest.fixture(autouse=True)
+def no_running_loop_marker() -> Iterator[None]:
+    """Let async_to_sync start its own loop in this thread during the test.
+
+    Playwright's sync API (the browser tests earlier in the same session) leaves its event loop
+    marked as running in this thread, and async_to_sync (ours, and Django's handler for an async
+    view called by the sync test client) refuses to start under a running loop. The marker is
+    cleared for the test and put back after it.
+    """
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    yield
+    asyncio.events._set_running_loop(running)
+
+
+def run_scenario(scenario: Callable[[], object]) -> object:
+    """Run an async test scenario to its end from this synchronous test."""
+    return async_to_sync(scenario)()
+
+
 async def _open(user, match: Match) -> AsyncIterator[bytes]:
     client = AsyncClient()
     await client.aforce_login(user)
@@ -83,7 +103,7 @@ def test_outsiders_get_404_and_visitors_the_login_page(duel, outsider) -> None:
         missing = (await client.get(reverse("play:events", args=[duel.pk + 99]))).status_code
         return anonymous, stranger, missing
 
-    assert async_to_sync(scenario)() == (302, 404, 404)
+    assert run_scenario(scenario) == (302, 404, 404)
 
 
 def test_the_stream_sends_the_version_at_once_then_each_new_one(duel, alice, bob) -> None:
@@ -99,7 +119,7 @@ def test_the_stream_sends_the_version_at_once_then_each_new_one(duel, alice, bob
         finally:
             await _finish(stream)
 
-    retry, first, moved = async_to_sync(scenario)()
+    retry, first, moved = run_scenario(scenario)
     assert retry == f"retry: {live.retry_ms()}\n\n"
     assert first == f"id: {duel.version}\nevent: version\ndata: {duel.version}\n\n"
     new = Match.objects.get(pk=duel.pk).version
@@ -117,7 +137,7 @@ def test_a_quiet_stream_sends_keep_alive_comments(duel, alice, settings) -> None
         finally:
             await _finish(stream)
 
-    seen = async_to_sync(scenario)()
+    seen = run_scenario(scenario)
     assert seen[2:] == [": keep-alive\n\n", ": keep-alive\n\n"]
 
 
@@ -134,7 +154,7 @@ def test_the_stream_says_over_and_ends_when_the_game_ends(duel, alice, bob) -> N
         finally:
             await _finish(stream)
 
-    seen = async_to_sync(scenario)()
+    seen = run_scenario(scenario)
     final = Match.objects.get(pk=duel.pk)
     assert final.status == "finished"
     assert seen[2:] == [f"id: {final.version}\nevent: version\ndata: {final.version}\n\n",
@@ -152,7 +172,7 @@ def test_a_stream_ends_after_its_lifetime_so_the_browser_reconnects(duel, alice,
         finally:
             await _finish(stream)
 
-    assert len(async_to_sync(scenario)()) == 2  # retry hint, version; then the end
+    assert len(run_scenario(scenario)) == 2  # retry hint, version; then the end
 
 
 def test_a_change_made_by_another_process_wakes_the_watchers(duel, alice, bob,
@@ -173,7 +193,7 @@ def test_a_change_made_by_another_process_wakes_the_watchers(duel, alice, bob,
         finally:
             await hub.close()
 
-    before, woke, after, topics = async_to_sync(scenario)()
+    before, woke, after, topics = run_scenario(scenario)
     assert before == duel.version
     assert woke and after == Match.objects.get(pk=duel.pk).version > duel.version
     assert topics == 1
@@ -194,7 +214,7 @@ def test_postgresql_announces_each_change_with_notify(duel, alice) -> None:
         return ""
 
     final = Match.objects.get(pk=duel.pk)
-    payload = async_to_sync(scenario)()
+    payload = run_scenario(scenario)
     final.refresh_from_db()
     assert payload == f"{duel.pk}:{final.version}:finished"
 
@@ -223,7 +243,7 @@ def test_the_sqlite_check_is_one_query_per_interval_for_all_watchers(duel, core_
 
     live._read_versions = counting
     try:
-        async_to_sync(scenario)()
+        run_scenario(scenario)
     finally:
         live._read_versions = real
     assert 3 <= len(calls) <= 7  # every 0.05 s, whatever the number of watchers
