@@ -14,7 +14,8 @@
   Any test using `page` or `browser` is marked `browser`; `pytest -m "not browser"` skips them.
 - Card images are drawn into a temporary folder for the session (`card_cache_dir`).
 - With STARLEDGER_DB_TESTS_ONLY=1 only tests that use the database are collected: the
-  PostgreSQL pass of scripts/test uses it to skip tests that cannot differ between databases.
+  PostgreSQL pass of scripts/test uses it to skip tests that cannot differ between databases
+  (and the long playouts marked `one_database`).
 """
 
 from __future__ import annotations
@@ -75,7 +76,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if fixtures & _BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
         uses_db = bool(fixtures & _DB_FIXTURES) or item.get_closest_marker("django_db") is not None
-        (kept if uses_db or not db_only else dropped).append(item)
+        # Long random playouts through the views exercise the engine and the pages, not the
+        # database; running them twice would only double the suite's longest tests.
+        needed = uses_db and item.get_closest_marker("one_database") is None
+        (kept if needed or not db_only else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept

@@ -97,6 +97,7 @@ def _match(mode: str, n: int, core_pack) -> tuple[Match, list[Client]]:
     return match, clients
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("mode, n", [(mode, SEATS[mode])
                                      for mode in sorted(modes_web.engine_modes())])
 def test_m2_m7_every_seat_sees_only_its_own_hidden_information(mode, n, core_pack) -> None:
@@ -162,6 +163,7 @@ def test_m7_raiders_see_each_others_hands_and_the_boss_does_not(core_pack) -> No
     assert not _ids(raider_page) & set(state.hand[boss])
 
 
+@pytest.mark.one_database
 @pytest.mark.parametrize("mode", sorted(modes_web.engine_modes()))
 def test_m2_m7_every_mode_plays_to_the_end_online_with_a_person_and_bots(mode, core_pack) -> None:
     """One person (random legal posts) and heuristic bots answering in the same requests."""
