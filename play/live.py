@@ -1,6 +1,7 @@
 """Live updates of a match: a Server-Sent Events stream woken by the database.
 
-`GET /play/<id>/events/` (seated players only, 404 for everyone else, exactly as the match page)
+`GET /play/<id>/events/` (seated players, and spectators as on `/play/<id>/watch/`; 404 for everyone
+else, exactly as those pages)
 answers `text/event-stream`: a `retry:` hint, then `event: version` with the match's version at
 once and again each time it changes, a keep-alive comment every ~20 s, and `event: over` once the
 game has ended (the stream then closes). The page fetches the board partial itself
@@ -291,14 +292,16 @@ def announce(sender: type, change: MatchChange, **_kwargs: Any) -> None:
 
 
 def _authorize(request: HttpRequest, pk: int) -> None:
-    """Raise Http404 unless the user may see the match (the match pages' one rule)."""
-    from play.views import _match_for
+    """Raise Http404 unless the user plays the match or may watch it (the pages' own rules)."""
+    from play.replays import spectator_match_for
 
     try:
         # A seated player is let in by one indexed query (a reconnect storm after a restart
-        # stays cheap); anyone else goes through the pages' own rule, which loads the match.
+        # stays cheap); anyone else only as a spectator (a campaign member without a seat, the
+        # spectator page's rule), checked without loading the state. The stream carries version
+        # numbers only, so a spectator learns nothing the public board does not show.
         if not Match.objects.for_user(request.user).filter(pk=pk).exists():
-            _match_for(request, pk)
+            spectator_match_for(request, pk, light=True)
     finally:
         # A stream lasts minutes and its request thread would keep this connection open all
         # along: 200 watchers would hold 200 PostgreSQL connections doing nothing.
@@ -336,7 +339,7 @@ async def stream(match_id: int) -> AsyncIterator[str]:
 @login_required
 @require_GET
 async def events(request: HttpRequest, pk: int) -> HttpResponse:
-    """Stream the match's version to a seated player (Server-Sent Events)."""
+    """Stream the match's version to a seated player or a spectator (Server-Sent Events)."""
     await sync_to_async(_authorize)(request, pk)
     if not isinstance(request, ASGIRequest):
         # Under WSGI (runserver, the tests' live server) a stream would hold a thread per

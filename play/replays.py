@@ -9,7 +9,8 @@ match is replayed only for its own players, and only up to now.
 Who may look:
 - a replay of a finished match: its players and the members of its campaign;
 - a replay of a running match: its players;
-- the live spectator page: members of the match's campaign who hold no seat in it.
+- the live spectator page: members of the match's campaign who hold no seat in it; their page
+  follows the match's event stream (`play/live.py`, versions only) and fetches this public board.
 Everyone else gets 404, as on the match page.
 
 Speed: one pass over the log gives every step's words and a clone of the state every
@@ -41,7 +42,7 @@ from play.presenters import Board
 
 CHECKPOINT = 32       # actions between two kept states of a replay
 CACHE_SIZE = 8        # replays kept per process
-POLL_SECONDS = 2      # the spectator page's check for a new version
+POLL_SECONDS = 2      # the spectator page's check, only while its event stream is down
 
 
 # -- the replay ---------------------------------------------------------------------------------
@@ -225,9 +226,17 @@ def replay_match_for(request: HttpRequest, pk: int) -> tuple[Match, MatchSeat | 
     return match, seat
 
 
-def spectator_match_for(request: HttpRequest, pk: int) -> Match:
-    """Return a match the user may watch live (a campaign member without a seat); else 404."""
-    match = _load(pk)
+def spectator_match_for(request: HttpRequest, pk: int, light: bool = False) -> Match:
+    """Return a match the user may watch live (a campaign member without a seat); else 404.
+
+    `light` loads only the id, campaign, version and seats (no state): enough to authorize the
+    spectator's poll and event stream, which a reconnect storm may call for every watcher.
+    """
+    if light:
+        match = get_object_or_404(Match.objects.only("id", "campaign_id", "version", "status")
+                                  .prefetch_related("seats"), pk=pk)
+    else:
+        match = _load(pk)
     if not may_spectate(match, request.user):
         raise Http404("not a spectator")
     return match
@@ -303,10 +312,7 @@ def spectate_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def spectate_board(request: HttpRequest, pk: int) -> HttpResponse:
     """Polling for spectators: 204 while the version is the one shown, else the new board."""
-    light = get_object_or_404(Match.objects.only("id", "campaign_id", "version")
-                              .prefetch_related("seats"), pk=pk)
-    if not may_spectate(light, request.user):
-        raise Http404("not a spectator")
+    light = spectator_match_for(request, pk, light=True)
     if request.GET.get("version") == str(light.version):
         return HttpResponse(status=204)
     return render(request, "play/_public_board.html", _spectator_context(_load(pk)))
@@ -319,4 +325,5 @@ def _spectator_context(match: Match) -> dict[str, Any]:
         return {"match": match, "error": str(error), "board": None}
     presenter = public_board(match, state, MatchFaces(match), show_hands=False)
     return {"match": match, "board": presenter.public_context(), "version": match.version,
-            "face_size": web_size(), "poll_seconds": POLL_SECONDS, "live": not match.is_over}
+            "face_size": web_size(), "poll_seconds": POLL_SECONDS, "live": not match.is_over,
+            "spectating": True}
