@@ -158,6 +158,8 @@ class RecordGameForm(VersionForm):
         ("authority", _("Authority: the opponent reached 0")),
         ("political", _("Political victory: all five stickers of this scenario's sheet")),
         ("scenario", _("The scenario's own condition")),
+        # A table game can end by a resignation too; recorded as one, as an online game is.
+        ("resign", _("Resignation: the opponent gave up")),
     ], initial="authority", error_messages=NOT_OFFERED)
 
     def __init__(self, *args: Any, rows: int | None = None, **kwargs: Any) -> None:
