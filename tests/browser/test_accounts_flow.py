@@ -10,13 +10,6 @@ from tests.factories import PERSONA_PASSWORD, UserFactory
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _log_in(page: Page, base_url: str, login: str) -> None:
-    page.goto(base_url + "/accounts/login/")
-    page.get_by_label("Username or email:").fill(login)
-    page.get_by_label("Password:", exact=True).fill(PERSONA_PASSWORD)
-    page.get_by_role("button", name="Sign In").click()
-
-
 def test_visitor_signs_up_and_lands_on_their_home(live_server, page: Page) -> None:
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="Sign up").first.click()
@@ -31,7 +24,12 @@ def test_visitor_signs_up_and_lands_on_their_home(live_server, page: Page) -> No
 
 def test_player_logs_in_switches_to_russian_and_logs_out(live_server, page: Page) -> None:
     UserFactory(username="alice")
-    _log_in(page, live_server.url, "alice")
+    # The login form itself is tested here, as a person finds it: by its labels and its button
+    # (the other browser tests log in with tests.browser_support.log_in).
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username or email:").fill("alice")
+    page.get_by_label("Password:", exact=True).fill(PERSONA_PASSWORD)
+    page.get_by_role("button", name="Sign In").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Welcome back, alice")
 
     page.get_by_label("Language").select_option("ru")

@@ -10,7 +10,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from campaign.models import Campaign
-from tests.factories import PERSONA_PASSWORD, UserFactory, make_pack
+from tests.browser_support import log_in
+from tests.factories import UserFactory, make_pack
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,15 +35,6 @@ def _context_page(browser: Browser, lang: str) -> Page:
     return context.new_page()
 
 
-def _log_in(page: Page, base_url: str, username: str) -> None:
-    """Log in through allauth's form (by field names, so it works in both languages)."""
-    if "/accounts/login/" not in page.url:
-        page.goto(base_url + "/accounts/login/")
-    page.locator("input[name=login]").fill(username)
-    page.locator("input[name=password]").fill(PERSONA_PASSWORD)
-    page.locator("form input[name=password]").press("Enter")
-
-
 def _pick_side(page: Page, side_label: str, t: dict) -> None:
     page.reload()
     page.get_by_role("radio", name=side_label, exact=True).check()
@@ -57,7 +49,7 @@ def test_two_players_run_scenario_1_in_two_browsers(live_server, browser: Browse
     alice, bob = _context_page(browser, lang), _context_page(browser, lang)
 
     # Alice creates the campaign; the second seat waits for Bob.
-    _log_in(alice, live_server.url, "alice")
+    log_in(alice, live_server.url, "alice")
     alice.goto(live_server.url + "/campaigns/new/")
     alice.locator("input[name=name]").fill("Winter war")
     alice.locator("input[name=second_seat]").fill("Bob")
@@ -68,7 +60,7 @@ def test_two_players_run_scenario_1_in_two_browsers(live_server, browser: Browse
     # Bob follows the invite link, logs in, and joins.
     bob.goto(invite)
     expect(bob).to_have_url(re.compile(r"/accounts/login/"))
-    _log_in(bob, live_server.url, "bob")
+    log_in(bob, live_server.url, "bob")
     bob.get_by_role("button", name=t["join"]).click()
     expect(bob.get_by_role("heading", level=1)).to_have_text("Winter war")
 
@@ -111,7 +103,7 @@ def test_record_form_filters_pairs_adds_rows_and_shows_the_face(live_server, pag
     campaign = Campaign.start(pack, "Winter war", alice, [(alice, "Alice"), (None, "Bob")])
     campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
     campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     page.goto(f"{live_server.url}/campaigns/{campaign.pk}/record/")
 
     page.locator("select[name=sticker_0]").select_option("empire-1:2:ship")
@@ -150,7 +142,7 @@ def test_invite_copy_button_copies_the_link(live_server, browser: Browser) -> No
     context = browser.new_context(locale="en-US", permissions=["clipboard-read",
                                                                "clipboard-write"])
     page = context.new_page()
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     page.goto(live_server.url + campaign.get_absolute_url())
     page.get_by_role("button", name="Copy the link").click()
     expect(page.locator(".copy-status")).to_have_text("Copied")
@@ -184,7 +176,7 @@ def test_a_played_campaign_fits_a_phone_without_scrolling_sideways(live_server, 
     context = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US",
                                   viewport={"width": 390, "height": 800})
     page = context.new_page()
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     for path in (campaign.get_absolute_url(), f"/campaigns/{campaign.pk}/history/",
                  f"/campaigns/{campaign.pk}/record/",
                  f"/campaigns/{campaign.pk}/scenarios/3/"):

@@ -6,24 +6,16 @@ from playwright.sync_api import Page, expect
 
 from cards.loading import load_pack_data
 from cards.models import ContentPack
+from tests.browser_support import log_in
 from tests.cards.packs import legacy_pack
-from tests.factories import PERSONA_PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _log_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(base_url + "/accounts/login/")
-    page.locator("input[name=login]").fill(username)
-    page.locator("input[name=password]").fill(PERSONA_PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
 def test_owner_copies_the_pack_and_sees_the_card_text_while_typing(live_server, page: Page,
                                                                    alice) -> None:
     load_pack_data(legacy_pack(), filename="legacy-test.json")
-    _log_in(page, live_server.url, alice.username)
+    log_in(page, live_server.url, alice.username)
     page.goto(live_server.url + "/cards/")
     page.get_by_role("button", name="Make my own copy").click()
     expect(page.get_by_text("Only you can see and edit it")).to_be_visible()

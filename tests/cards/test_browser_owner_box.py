@@ -14,18 +14,11 @@ from playwright.sync_api import Page, expect
 
 from cards.models import ContentPack
 from play.models import Match
+from tests.browser_support import log_in
 from tests.cards.test_owner_box import TRADE, enter_small_box, post_form
-from tests.factories import PERSONA_PASSWORD, UserFactory
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _log_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(base_url + "/accounts/login/")
-    page.locator("input[name=login]").fill(username)
-    page.locator("input[name=password]").fill(PERSONA_PASSWORD)
-    page.locator("form input[name=password]").press("Enter")
-    page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
 def _no_sideways_scroll(page: Page) -> None:
@@ -60,7 +53,7 @@ def test_owner_enters_a_box_and_plays_scenario_1_online(live_server, page: Page,
                                                          tmp_path) -> None:
     alice = UserFactory(username="alice")
     base = live_server.url
-    _log_in(page, base, "alice")
+    log_in(page, base, "alice")
 
     # Create the set from the card-set list.
     page.goto(base + "/cards/")
@@ -166,7 +159,7 @@ def test_owner_box_pages_fit_the_screen(live_server, browser, lang, width, tmp_p
     context = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US",
                                   viewport={"width": width, "height": 900})
     page = context.new_page()
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     slug = pack.designs.get(name_en="Keep").slug
     pages = {"new": reverse("cards:new_pack"), "pack": reverse("cards:pack", args=[pack.pk]),
              "add-card": reverse("cards:add_card", args=[pack.pk]),

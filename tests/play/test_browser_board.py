@@ -12,7 +12,7 @@ from play import services
 from play.engine import GameSetup, SeatSetup
 from play.models import Match
 from play.services import SeatSpec
-from tests.factories import PERSONA_PASSWORD
+from tests.browser_support import log_in
 from tests.play.test_board_faces import make_bot_match, make_upgrade_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,16 +35,8 @@ def upgrade_match(alice) -> tuple[Match, str]:
     return make_upgrade_match(alice)
 
 
-def _log_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(base_url + "/accounts/login/")
-    page.locator("input[name=login]").fill(username)
-    page.locator("input[name=password]").fill(PERSONA_PASSWORD)
-    page.locator("form input[name=password]").press("Enter")
-    expect(page.locator("input[name=password]")).to_have_count(0)
-
-
 def _open(page: Page, base_url: str, match: Match) -> None:
-    _log_in(page, base_url, "alice")
+    log_in(page, base_url, "alice")
     page.goto(base_url + match.get_absolute_url())
     expect(page.locator("#turn-status")).to_contain_text("Your move")
     page.evaluate("window.notReloaded = true")  # gone if a click reloads the whole page
@@ -130,7 +122,7 @@ def test_phone_board_fits_and_shows_hand_with_moves(live_server, browser: Browse
                                   extra_http_headers={"Accept-Language": locale[:2]})
     context.set_default_timeout(10_000)
     page = context.new_page()
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     page.goto(live_server.url + bot_match.get_absolute_url())
     expect(page.locator("#end-turn")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

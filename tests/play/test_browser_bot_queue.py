@@ -11,18 +11,11 @@ from play import services
 from play.engine import GameSetup, SeatSetup
 from play.models import Match
 from play.services import SeatSpec
-from tests.factories import PERSONA_PASSWORD, UserFactory
+from tests.browser_support import log_in
+from tests.factories import UserFactory
 from tests.play.workers import worker_process
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _log_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(base_url + "/accounts/login/")
-    page.locator("input[name=login]").fill(username)
-    page.locator("input[name=password]").fill(PERSONA_PASSWORD)
-    page.locator("form input[name=password]").press("Enter")
-    expect(page.locator("input[name=password]")).to_have_count(0)
 
 
 def test_the_bot_answers_from_the_worker_without_a_reload(live_server, page: Page, core_pack,
@@ -34,7 +27,7 @@ def test_the_bot_answers_from_the_worker_without_a_reload(live_server, page: Pag
                       seats=[SeatSetup(name="Alice"), SeatSetup(name="Robot")])
     match = services.create_match(core_pack, setup,
                                   [SeatSpec("Alice", alice), SeatSpec("Robot", bot="heuristic")])
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     page.goto(f"{live_server.url}/play/{match.pk}/")
     expect(page.locator("#turn-status")).to_contain_text("Your move")
     page.evaluate("window.notReloaded = true")  # gone if anything reloads the whole page

@@ -9,17 +9,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from play.models import Match
-from tests.factories import PERSONA_PASSWORD, UserFactory
+from tests.browser_support import log_in
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _log_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(base_url + "/accounts/login/")
-    page.locator("input[name=login]").fill(username)
-    page.locator("input[name=password]").fill(PERSONA_PASSWORD)
-    page.locator("form input[name=password]").press("Enter")
-    expect(page.locator("input[name=password]")).to_have_count(0)
 
 
 def _version(page: Page) -> int:
@@ -28,7 +21,7 @@ def _version(page: Page) -> int:
 
 def test_play_a_few_moves_against_the_bot(live_server, page: Page, core_pack) -> None:
     UserFactory(username="alice")
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     page.goto(live_server.url + "/play/")
     page.locator("select[name=opponent]").select_option("heuristic")
     page.get_by_role("button", name="Start the game").click()
@@ -62,7 +55,7 @@ def test_opponent_move_reaches_the_other_browser_without_reload(live_server, bro
         context = browser.new_context(locale="en-US")
         context.set_default_timeout(10_000)
         pages.append(context.new_page())
-        _log_in(pages[-1], live_server.url, name)
+        log_in(pages[-1], live_server.url, name)
     alice, bob = pages
     alice.goto(live_server.url + "/play/")
     alice.locator("select[name=opponent]").select_option("user")

@@ -14,7 +14,8 @@ from cards.loading import load_pack_file
 from cards.models import ContentPack
 from play import services
 from play.models import Match
-from tests.factories import PERSONA_PASSWORD, UserFactory
+from tests.browser_support import log_in
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,14 +26,6 @@ DECISIONS = ("pick", "choose", "done")
 @pytest.fixture
 def cw_pack(db) -> ContentPack:
     return load_pack_file(COLONY_WARS).pack
-
-
-def _log_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(base_url + "/accounts/login/")
-    page.locator("input[name=login]").fill(username)
-    page.locator("input[name=password]").fill(PERSONA_PASSWORD)
-    page.locator("form input[name=password]").press("Enter")
-    expect(page.locator("input[name=password]")).to_have_count(0)
 
 
 def _version(page: Page) -> int:
@@ -53,7 +46,7 @@ def _next_move(page: Page) -> str:
 def test_play_a_few_turns_of_core_plus_colony_wars(live_server, page: Page, core_pack,
                                                    cw_pack) -> None:
     UserFactory(username="alice")
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     page.goto(live_server.url + "/play/")
     page.locator("select[name=deck]").select_option(f"mix-{core_pack.pk}-{cw_pack.pk}")
     page.locator("select[name=opponent]").select_option("heuristic")

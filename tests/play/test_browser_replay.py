@@ -16,7 +16,8 @@ from play import services
 from play.engine import apply, legal_actions
 from play.models import Match
 from play.services import SeatSpec
-from tests.factories import PERSONA_PASSWORD, UserFactory
+from tests.browser_support import log_in
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = os.environ.get("REPLAY_SHOTS", "")
@@ -39,14 +40,6 @@ def _finished_game(core_pack) -> Match:
     return match
 
 
-def _log_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(base_url + "/accounts/login/")
-    page.locator("input[name=login]").fill(username)
-    page.locator("input[name=password]").fill(PERSONA_PASSWORD)
-    page.locator("form input[name=password]").press("Enter")
-    expect(page.locator("input[name=password]")).to_have_count(0)
-
-
 def _shot(page: Page, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -61,7 +54,7 @@ def test_replay_keys_slider_and_game_over_actions(live_server, browser: Browser,
         for width in (1280, 390):
             context = browser.new_context(locale=locale, viewport={"width": width, "height": 900})
             page = context.new_page()
-            _log_in(page, live_server.url, "alice")
+            log_in(page, live_server.url, "alice")
             page.goto(f"{live_server.url}/play/{match.pk}/replay/?step=40")
             page.keyboard.press("ArrowRight")
             page.wait_for_url(f"**/replay/?step=41")
@@ -79,7 +72,7 @@ def test_replay_keys_slider_and_game_over_actions(live_server, browser: Browser,
             _shot(page, f"game-over-{lang}-{width}")
             context.close()
     page = browser.new_page()
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     page.goto(f"{live_server.url}/play/{match.pk}/replay/?step=3")
     page.locator("#replay-step").fill("10")
     page.locator("#replay-step").dispatch_event("change")
