@@ -71,6 +71,10 @@ def pack_checksum(data: Any) -> str:
 # content never changes under the same checksum. Bounded, oldest entry evicted first.
 _ENGINE_PACKS: dict[str, Any] = {}
 _ENGINE_PACKS_MAX = 32
+# The decoded `data` JSON by checksum, for pages read on every move (the match board): a pack
+# row loaded without its `data` column takes the data from here (`with_data`). Read-only.
+_PACK_DATA: dict[str, dict[str, Any]] = {}
+_PACK_DATA_MAX = 32
 MAX_SCENARIO = 12  # envelopes of a legacy campaign (L1)
 # `ContentPack.kind` of an owner's unfinished pack (issue 11): not a choice, so the campaign and
 # match pickers, which filter on "core" / "legacy", never offer it; its JSON header keeps the
@@ -182,6 +186,22 @@ class ContentPack(models.Model):
                 del _ENGINE_PACKS[next(iter(_ENGINE_PACKS))]
             _ENGINE_PACKS[key] = load_pack(copy.deepcopy(self.data), self.slug)
         return _ENGINE_PACKS[key]
+
+    def with_data(self) -> ContentPack:
+        """Fill `data` when it was deferred: from this process's memory of its checksum, or read
+        once from the database. Return the pack. Callers must not change the shared `data`."""
+        if "data" not in self.get_deferred_fields():
+            return self
+        data = _PACK_DATA.get(self.checksum)
+        if data is None:
+            self.refresh_from_db(fields=["data"])
+            if self.checksum and pack_checksum(self.data) == self.checksum:
+                if len(_PACK_DATA) >= _PACK_DATA_MAX:
+                    del _PACK_DATA[next(iter(_PACK_DATA))]
+                _PACK_DATA[self.checksum] = self.data
+            return self
+        self.data = data
+        return self
 
     def set_data(self, data: dict[str, Any]) -> None:
         """Copy the header fields and checksum from pack JSON (call `save()` then rebuild)."""

@@ -43,8 +43,11 @@ def on_match_changed(sender: type, change: MatchChange, **_kwargs: Any) -> None:
     """Queue the bot's turn when the seat that decides now is a bot's."""
     if tasks.is_sync() or change.status != Match.Status.ACTIVE or change.turn_seat is None:
         return
-    if MatchSeat.objects.filter(match_id=change.match_id, index=change.turn_seat).exclude(
-            bot="").exists():
+    bot_decides = change.bot_decides
+    if bot_decides is None:
+        bot_decides = MatchSeat.objects.filter(match_id=change.match_id,
+                                               index=change.turn_seat).exclude(bot="").exists()
+    if bot_decides:
         tasks.enqueue(TASK, change.match_id, change.version)
 
 

@@ -41,6 +41,13 @@ class MatchQuerySet(models.QuerySet):
             return self.none()
         return self.filter(seats__user=user).distinct().order_by("-created")
 
+    def for_board(self, with_state: bool = True) -> MatchQuerySet:
+        """Load what a board needs in one query plus the seats: the pack without its `data`
+        column (`Match.main_pack` fills it from memory) and, unless asked, the state."""
+        deferred = ("pack__data",) if with_state else ("pack__data", "state")
+        return (self.select_related("pack", "campaign").defer(*deferred)
+                .prefetch_related("seats"))
+
     def offered_to(self, user: AbstractBaseUser | AnonymousUser | None) -> MatchQuerySet:
         """Return the unfinished matches with an open seat offered to `user`, newest first."""
         if user is None or not user.is_authenticated:
@@ -130,9 +137,21 @@ class Match(models.Model):
         return faces
 
     def content_packs(self) -> list[Any]:
-        """Return the packs the game's cards come from: `pack` first, then the mixed-in ones."""
-        links = self.pack_links.select_related("pack").order_by("position")
-        return [self.pack] + [link.pack for link in links]
+        """Return the packs the game's cards come from: `pack` first, then the mixed-in ones.
+
+        Read once per match object (a match's packs never change); a pack's `data` comes from
+        memory when this process has read that pack before (`ContentPack.with_data`).
+        """
+        if self._packs is None:
+            links = self.pack_links.select_related("pack").defer("pack__data").order_by("position")
+            self._packs = [self.pack.with_data()] + [link.pack.with_data() for link in links]
+        return self._packs
+
+    _packs: list[Any] | None = None
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        self._packs = None
+        super().refresh_from_db(*args, **kwargs)
 
 
 class MatchPack(models.Model):

@@ -93,8 +93,9 @@ def _supported(code: str) -> str:
 @receiver(match_changed, dispatch_uid="play.notifications.schedule_turn_email")
 def schedule_turn_email(sender: type, change: MatchChange, **kwargs: Any) -> None:
     """Schedule the turn e-mail when the decision passes to a human seat that wants one."""
-    if change.status == Match.Status.FINISHED or change.turn_seat is None:
-        return
+    if (change.status == Match.Status.FINISHED or change.turn_seat is None or change.bot_decides
+            or change.mover == change.turn_seat):
+        return  # over, a bot's turn, or the seat's own turn goes on (its player is at the board)
     seat = (MatchSeat.objects
             .filter(match_id=change.match_id, index=change.turn_seat, bot="", user__isnull=False)
             .values("pk", "user__email", wants=F("user__notification_prefs__turn_emails"),

@@ -67,6 +67,7 @@ class Board:
         v = self.view
         me = v["seat"]
         players = [self.player(p) for p in v["players"]]
+        log, previous_turn_log = self.log("log", "previous_turn_log")
         board = {
             "seat": me, "me": players[me], "others": [p for p in players if p["seat"] != me],
             "players": players, "turn": v["turn"],
@@ -81,11 +82,11 @@ class Board:
             "scrap_heap": [self.card(c) for c in v["scrap_heap"]],
             "pending": self.pending(v["pending"]),
             "actions": self.actions(v["legal"], v["labels"]),
-            "log": self.log("log", "previous_turn_log")[0],
-            "previous_turn_log": self.log("log", "previous_turn_log")[1],
+            "log": log, "previous_turn_log": previous_turn_log,
             "last_turn": self.last_turn(),
             "outcome": v["outcome"], "result_text": self.result_text(players),
-        }
+            "multi": False, "team_pools": None,  # N-player parts (`table`); here so the
+        }  # templates never look up a missing key, which costs Django an exception each time
         board["dock"] = self.attach(v["legal"], v["labels"], players)
         if len(players) > 2:
             board.update(self.table(players))
@@ -184,7 +185,8 @@ class Board:
         design = self.cards.get(face["card"], {})
         upgrade = face.get("upgrade")
         lines = self.ability_lines(design, upgrade["sticker"] if upgrade else None)
-        shown = {**face, "name": self.name(face), "lines": lines, "actions": [], "click": None,
+        shown = {"upgrade": None, "damage": 0,  # every key the templates read (see `context`)
+                 **face, "name": self.name(face), "lines": lines, "actions": [], "click": None,
                  "faction_names": [self.factions.get(f, f) for f in face.get("factions", [])]}
         if "damage" in face:  # a base in play: what an attacker must still deal (C19)
             shown["remaining"] = max(0, (face.get("defense") or 0) - face["damage"])
@@ -242,7 +244,8 @@ class Board:
     def player(self, data: dict) -> dict[str, Any]:
         # a defeated player's authority may be below 0 (C26): shown as 0, and out of the game
         out = not data.get("alive", True) or data["authority"] <= 0
-        return {**data, "name": data["name"] or _("Player %(n)s") % {"n": data["seat"] + 1},
+        return {"role_text": "", **data,
+                "name": data["name"] or _("Player %(n)s") % {"n": data["seat"] + 1},
                 "authority": max(0, data["authority"]), "out": out,
                 "discard": [self.card(c) for c in data["discard"]],
                 "in_play": [self.card(c) for c in data["in_play"]],

@@ -80,10 +80,30 @@ def rematch_of(match: Match) -> Match | None:
     return next((m for m in later[:CANDIDATES] if _same_game(match, m)), None)
 
 
+# {(match id, created): id of the match it is the rematch of, or None}. Fixed once a match
+# exists: the original finished before it was created, and any later match cannot come between
+# them. The board asks on every update, so each process remembers the answer (bounded, oldest
+# out; `created` in the key because SQLite may give a deleted match's id to a new one).
+_ORIGINALS: dict[tuple[int, Any], int | None] = {}
+_ORIGINALS_MAX = 4096
+
+
 def original_of(match: Match) -> Match | None:
     """Return the match this one is the rematch of, or None."""
     if match.campaign_id is not None:
         return None
+    key = (match.pk, match.created)
+    if key in _ORIGINALS:
+        known = _ORIGINALS[key]
+        return Match.objects.filter(pk=known).first() if known is not None else None
+    found = _find_original(match)
+    if len(_ORIGINALS) >= _ORIGINALS_MAX:
+        del _ORIGINALS[next(iter(_ORIGINALS))]
+    _ORIGINALS[key] = found.pk if found is not None else None
+    return found
+
+
+def _find_original(match: Match) -> Match | None:
     earlier = (_same_people(match).filter(status=Match.Status.FINISHED,
                                           finished__lte=match.created).order_by("-finished", "-pk"))
     return next((m for m in earlier[:CANDIDATES]

@@ -142,12 +142,19 @@ def replay_match(match: Match) -> GameState:
     return state
 
 
+# The attribute under which `_save` keeps the saved game on the match object, with its version.
+_KEPT_STATE = "_kept_engine_state"
+
+
 def engine_state(match: Match) -> GameState:
     """Return the current game: from the cached state, or by replay when there is no cache.
 
     If the cache no longer fits the pack (the pack was edited), the game is replayed from its
     log; if that fails too, BrokenMatch says so instead of a server error.
     """
+    kept = match.__dict__.get(_KEPT_STATE)
+    if kept is not None and kept[0] == match.version:
+        return kept[1]  # the game this very object just saved (a move's answer renders it)
     try:
         if match.state:
             try:
@@ -341,7 +348,7 @@ def _change(match_id: int, expected_version: int,
             change: Callable[[GameState], list[tuple[str, int]]], actor: Any) -> Match:
     """Under the match row's lock: check the version, apply `change`, save once."""
     with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).select_related("pack").get(pk=match_id)
+        match = _locked(Match.objects).get(pk=match_id)
         if match.version != expected_version:
             raise StaleMatch(_("The game moved on since this page was shown (version %(v)s, "
                                "now %(now)s). Nothing was changed; the board is refreshed.")
@@ -356,6 +363,13 @@ def _change(match_id: int, expected_version: int,
     return match
 
 
+def _locked(matches: Any) -> Any:
+    """Return `matches` read under the row lock, with the seats and the pack (its `data` from
+    memory: `Match.content_packs`), so a change and the answer it renders read nothing twice."""
+    return (matches.select_for_update(of=("self",)).select_related("pack").defer("pack__data")
+            .prefetch_related("seats"))
+
+
 # -- bots (run by a worker: play.bots_queue) ----------------------------------------------------
 
 
@@ -367,8 +381,7 @@ def run_bot_chunk(match_id: int, version: int) -> bool:
     waiting or deleted match or one where a person decides.
     """
     with transaction.atomic():
-        match = (Match.objects.select_for_update(of=("self",)).select_related("pack")
-                 .filter(pk=match_id).first())
+        match = _locked(Match.objects).filter(pk=match_id).first()
         if (match is None or match.version != version or match.status != Match.Status.ACTIVE
                 or match.turn_seat not in (bots := bot_seats(match))):
             return False
@@ -444,7 +457,10 @@ def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> Non
         match.result = state.outcome.to_dict()
         fields += ["status", "finished", "result"]
     match.save(update_fields=fields)
-    change = MatchChange(match.pk, match.version, match.turn_seat, match.status)
+    match.__dict__[_KEPT_STATE] = (match.version, state)
+    change = MatchChange(match.pk, match.version, match.turn_seat, match.status,
+                         mover=actions[-1][1] if actions else None,
+                         bot_decides=match.turn_seat in bot_seats(match))
     transaction.on_commit(lambda: match_changed.send(sender=Match, change=change))
 
 

@@ -17,9 +17,15 @@ match_changed = Signal()
 
 @dataclass(frozen=True)
 class MatchChange:
-    """What changed: the match, its new version, whose decision it is now, and its status."""
+    """What changed: the match, its new version, whose decision it is now, and its status.
+
+    `mover` (the seat of the last action) and `bot_decides` save receivers a query when the
+    sender knows them; None means unknown.
+    """
 
     match_id: int
     version: int
     turn_seat: int | None
     status: str
+    mover: int | None = None
+    bot_decides: bool | None = None

@@ -48,10 +48,13 @@ def _shows_broken_matches(view_func: Callable[..., HttpResponse]) -> Callable[..
     return wrapper
 
 
-def _match_for(request: HttpRequest, pk: int) -> tuple[Match, MatchSeat]:
-    """Return the match and the user's seat in it; 404 for everyone without a seat."""
-    queryset = Match.objects.select_related("pack", "campaign").prefetch_related("seats")
-    match = get_object_or_404(queryset, pk=pk)
+def _match_for(request: HttpRequest, pk: int, with_state: bool = True
+               ) -> tuple[Match, MatchSeat]:
+    """Return the match and the user's seat in it; 404 for everyone without a seat.
+
+    A move reads the state under the row lock anyway (`services`), so it asks for none here.
+    """
+    match = get_object_or_404(Match.objects.for_board(with_state), pk=pk)
     seat = match.seat_of(request.user)
     if seat is None:
         raise Http404("no seat in this match")
@@ -61,6 +64,7 @@ def _match_for(request: HttpRequest, pk: int) -> tuple[Match, MatchSeat]:
 def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "") -> dict:
     """Return the page's context: only this seat's view of the game, presented as a board."""
     notifications.seen(request, match, seat)  # no "your turn" e-mail for a board already shown
+    match.content_packs()  # the packs (the pack's data from memory) once, for every reader below
     state = services.engine_state(match)
     faces = MatchFaces(match)
     seat_view = view(state, seat.index)
@@ -69,6 +73,7 @@ def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "
     invites = modes_web.invites(match, lambda token: request.build_absolute_uri(
         reverse("play:join", args=[token])))
     return {"match": match, "seat": seat, "board": board, "error": error, "invites": invites,
+            "act_url": reverse("play:act", args=[match.pk]),
             "poll_seconds": POLL_SECONDS, "version": match.version, "face_size": web_size(),
             "scenario": scenario_panel(match, seat_view)}
 
@@ -193,8 +198,8 @@ def state_json(request: HttpRequest, pk: int) -> JsonResponse:
 @require_POST
 @_shows_broken_matches
 def act(request: HttpRequest, pk: int) -> HttpResponse:
-    """Apply one action of the user's seat; bots answer in the same request."""
-    match, seat = _match_for(request, pk)
+    """Apply one action of the user's seat (bots answer through the task queue)."""
+    match, seat = _match_for(request, pk, with_state=False)
     form = ActionForm(request.POST)
     if not form.is_valid():
         return _board(request, match, seat, _("The move was incomplete: it needs an action and "
@@ -212,7 +217,7 @@ def act(request: HttpRequest, pk: int) -> HttpResponse:
 @_shows_broken_matches
 def resign(request: HttpRequest, pk: int) -> HttpResponse:
     """Give up the game."""
-    match, seat = _match_for(request, pk)
+    match, seat = _match_for(request, pk, with_state=False)
     form = VersionForm(request.POST)
     if not form.is_valid():
         return _board(request, match, seat, _("The form was incomplete; please try again."),
@@ -225,16 +230,15 @@ def _change(request: HttpRequest, match: Match, seat: MatchSeat,
             change: Callable[[int], Match], version: int) -> HttpResponse:
     """Apply a move or resignation; a refusal shows the board with its reason and status."""
     try:
-        change(version)
+        changed = change(version)
     except MatchError as error:
-        match.refresh_from_db()
+        match = get_object_or_404(Match.objects.for_board(), pk=match.pk)
         message = str(error)
         if error.status == 400:
             message = _("That move is not allowed: %(reason)s") % {"reason": message}
         return _board(request, match, seat, message, status=error.status)
-    match.refresh_from_db()
     if request.headers.get("HX-Request"):
-        return _board(request, match, seat)
+        return _board(request, changed, seat)  # the saved match: seats, packs, game in memory
     return redirect(match)
 
 

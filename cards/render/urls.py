@@ -1,10 +1,11 @@
 """Stable URLs of card images, served by `cards.views.face_image` and `cards.views.back_image`."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 from cards.text import active_language
 
@@ -26,8 +27,13 @@ def face_url(pack: Any, card_id: str, *, sticker_id: str | None = None,
         query["match"] = match_id
     if copy_number is not None:
         query["copy"] = copy_number
-    path = reverse("cards:face", kwargs={"pk": pack.pk, "slug": card_id})
-    return f"{path}?{urlencode(query)}"
+    return f"{_face_path(get_script_prefix(), pack.pk, card_id)}?{urlencode(query)}"
+
+
+@lru_cache(maxsize=8192)
+def _face_path(_prefix: str, pack_id: int, card_id: str) -> str:
+    # A board shows some twenty faces per update and `reverse` is the slow part of each URL.
+    return reverse("cards:face", kwargs={"pk": pack_id, "slug": card_id})
 
 
 def back_url(kind: str, lang: str | None = None, size: str = "web") -> str:

@@ -32,12 +32,14 @@ def test_a_move_announces_the_new_version_and_whose_turn(core_pack, alice, bob, 
     match = two_people(core_pack, alice, bob)
     state = services.engine_state(match)
     assert match.turn_seat == state.decider and match.moved_at is not None
-    assert changes == [MatchChange(match.pk, match.version, state.decider, "active")]
+    assert changes == [MatchChange(match.pk, match.version, state.decider, "active",
+                                   mover=None, bot_decides=False)]
     mover = state.decider
     match = services.play(match.pk, mover, "end", match.version)
     stored = Match.objects.get(pk=match.pk)
     assert stored.turn_seat == 1 - mover == services.engine_state(stored).decider
-    assert changes[-1] == MatchChange(match.pk, stored.version, 1 - mover, "active")
+    assert changes[-1] == MatchChange(match.pk, stored.version, 1 - mover, "active",
+                                      mover=mover, bot_decides=False)
 
 
 @pytest.mark.django_db(transaction=True)

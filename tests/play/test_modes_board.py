@@ -124,7 +124,7 @@ def test_the_two_player_board_has_no_n_player_parts() -> None:
 
     state = new_game(GameSetup(pack=load_pack(tiny_pack()), seed=1))
     board = Board(view(state, 0), tiny_pack()).context()
-    assert "multi" not in board and "opponents" not in board
+    assert not board["multi"] and "opponents" not in board
 
 
 def _parses(notation: str) -> bool:
