@@ -163,6 +163,7 @@ class Watcher:
         self.over = False
         self.live = asyncio.Event()  # set once the feed answered (first event, or first poll)
         self._wanted = -1
+        self.moving = False  # a move is in flight: its answer brings the board (as board.js)
 
     def take_board(self, text: str) -> None:
         """Read the board partial's version, turn and legal moves."""
@@ -189,8 +190,10 @@ class Watcher:
         self.take_board(body.decode())
 
     async def fetch(self) -> None:
-        """Fetch the board if a newer version was announced (one fetch at a time)."""
-        while self._wanted > self.version and not self.over:
+        """Fetch the board if a newer version was announced (one fetch at a time). Not while a
+        move is in flight: board.js waits for the move's answer, then fetches only if the
+        announced version is still newer than the board that answer brought."""
+        while self._wanted > self.version and not self.over and not self.moving:
             query = urlencode({"version": self.version})
             status, body = await self.http.request("GET", f"/play/{self.match_id}/board/?{query}")
             if status == 200:
@@ -270,7 +273,12 @@ async def move(watcher: Watcher, stop: asyncio.Event, think: float, rng: random.
             notation = rng.choice(watcher.notations)
         form = {"notation": notation, "version": watcher.version}
         started = time.monotonic()
-        status, body = await watcher.mover.request("POST", f"/play/{watcher.match_id}/act/", form)
+        watcher.moving = True
+        try:
+            status, body = await watcher.mover.request("POST", f"/play/{watcher.match_id}/act/",
+                                                       form)
+        finally:
+            watcher.moving = False
         finished = time.monotonic()
         stats.moves.append(finished - started)
         if status != 200:
@@ -279,6 +287,7 @@ async def move(watcher: Watcher, stop: asyncio.Event, think: float, rng: random.
             continue
         watcher.take_board(body.decode())
         stats.responses.append((watcher.match_id, watcher.version, watcher, finished))
+        await watcher.fetch()  # a version announced while the move was in flight
 
 
 # -- the run ---------------------------------------------------------------------------------------

@@ -123,11 +123,12 @@ class Server:
             self.tasks = subprocess.Popen([sys.executable, "manage.py", "run_workers"], cwd=ROOT,
                                           env=self.env, stdout=subprocess.DEVNULL,
                                           stderr=subprocess.DEVNULL, start_new_session=True)
+        web_env = dict(self.env, DATABASE_POOL="1")  # as scripts/serve starts uvicorn
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
              "--port", str(self.port), "--workers", str(self.workers), "--lifespan", "off",
              "--no-access-log", "--timeout-graceful-shutdown", "2"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=None)
+            cwd=ROOT, env=web_env, stdout=subprocess.DEVNULL, stderr=None)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -52,7 +52,8 @@ class Uvicorn:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.env = dict(os.environ, DATABASE_URL=_database_url(), DEBUG="1",
+        # DATABASE_POOL as scripts/serve sets it (pooled PostgreSQL connections; no-op on SQLite)
+        self.env = dict(os.environ, DATABASE_URL=_database_url(), DEBUG="1", DATABASE_POOL="1",
                         CARD_CACHE_DIR=str(settings.CARD_CACHE_DIR))
         self.process: subprocess.Popen | None = None
 
