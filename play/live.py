@@ -75,6 +75,11 @@ def stream_seconds() -> float:
 # -- the per-process hub --------------------------------------------------------------------------
 
 
+# A match waits for its seats, is played, ends. Starting keeps the version (no action yet), so a
+# topic compares (version, stage): the start is news too.
+_STAGE = {"waiting": 0, "active": 1, FINISHED: 2}
+
+
 class Topic:
     """The last known version and status of one match, and the streams waiting for a change."""
 
@@ -90,8 +95,10 @@ class Topic:
         return self.gone or self.status == FINISHED
 
     def publish(self, version: int, status: str) -> None:
-        """Take a newer version (older or repeated news is ignored) and wake the waiters."""
-        if self.version is not None and version <= self.version:
+        """Take a newer version, or the start of a waiting match at the same version (older or
+        repeated news is ignored), and wake the waiters."""
+        if self.version is not None and (version, _STAGE.get(status, 0)) <= (
+                self.version, _STAGE.get(self.status, 0)):
             return
         self.version, self.status = version, status
         self._wake()
@@ -320,9 +327,14 @@ async def stream(match_id: int) -> AsyncIterator[str]:
     deadline = here.loop.time() + stream_seconds()
     async with here.watching(match_id) as topic:
         shown: int | None = None
+        waiting = False
         while True:
+            if waiting and topic.status != "waiting" and topic.version == shown:
+                waiting = False
+                yield _event("started", shown)  # the last seat was taken: same version, news
+                continue
             if topic.version is not None and topic.version != shown:
-                shown = topic.version
+                shown, waiting = topic.version, topic.status == "waiting"
                 yield _event("version", shown)
                 continue  # it may have changed again while this event was being sent
             if topic.over:

@@ -470,8 +470,11 @@ def join(seat: MatchSeat, user: Any) -> bool:
         return False
     match = seat.match
     if match.status == Match.Status.WAITING and not any(s.is_open for s in match.seats.all()):
-        Match.objects.filter(pk=match.pk, status=Match.Status.WAITING).update(
+        started = Match.objects.filter(pk=match.pk, status=Match.Status.WAITING).update(
             status=Match.Status.ACTIVE)
+        if started:  # the version stays (no action yet): the status is the news
+            change = MatchChange(match.pk, match.version, match.turn_seat, Match.Status.ACTIVE)
+            transaction.on_commit(lambda: match_changed.send(sender=Match, change=change))
     return True
 
 

@@ -169,14 +169,22 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     """htmx polling: 204 while the version is the one shown, the new board once it moved on."""
     # The cheap answer first: one indexed query for a seated player's match version, no game
     # state loaded or decoded. Anyone else (and every changed board) takes the full path below.
-    seated_version = (Match.objects.for_user(request.user).filter(pk=pk)
-                      .values_list("version", flat=True).first())
-    if seated_version is not None and request.GET.get("version") == str(seated_version):
+    # A board shown while waiting for seats (`waiting=1`) is new again once the game starts,
+    # at the same version.
+    seated = (Match.objects.for_user(request.user).filter(pk=pk)
+              .values_list("version", "status").first())
+    if seated is not None and _unchanged(request, *seated):
         return HttpResponse(status=204)
     match, seat = _match_for(request, pk)
-    if request.GET.get("version") == str(match.version):
+    if _unchanged(request, match.version, match.status):
         return HttpResponse(status=204)
     return render(request, "play/_board.html", _context(request, match, seat))
+
+
+def _unchanged(request: HttpRequest, version: int, status: str) -> bool:
+    """Whether the board the request says it shows is still the match's current one."""
+    started = request.GET.get("waiting") == "1" and status != Match.Status.WAITING
+    return request.GET.get("version") == str(version) and not started
 
 
 @login_required

@@ -40,7 +40,7 @@
   }
 
   var live = { source: null, up: false, over: false, wanted: -1, fetching: false, busy: 0,
-               delay: 10000 };
+               delay: 10000, recheck: false };
 
   function liveElement() {
     return document.querySelector("[data-live-events]");
@@ -56,12 +56,20 @@
     return !!trigger && trigger.indexOf("every ") === 0;
   }
 
+  function boardWaiting() {
+    var board = document.getElementById("board");
+    return !!board && board.getAttribute("data-waiting") === "1";
+  }
+
   function fetchBoard() {
     var page = liveElement();
     var shown = shownVersion();
-    if (!page || live.fetching || live.busy || !(live.wanted > shown)) return;
+    if (!page || live.fetching || live.busy || !(live.wanted > shown || live.recheck)) return;
     live.fetching = true;
-    var url = page.getAttribute("data-live-board") + "?version=" + encodeURIComponent(shown);
+    live.recheck = false;
+    // A board waiting for seats asks with waiting=1: the start keeps the version (204 until then).
+    var url = page.getAttribute("data-live-board") + "?version=" + encodeURIComponent(shown) +
+      (boardWaiting() ? "&waiting=1" : "");
     htmx.ajax("GET", url, { target: "#board", swap: "outerHTML" }).then(function () {
       live.fetching = false;
       fetchBoard();
@@ -81,6 +89,7 @@
     setUp(true);
     live.delay = 10000;
     live.wanted = Math.max(live.wanted, parseInt(event.data, 10));
+    if (boardWaiting()) live.recheck = true;  // the news may be the start, at the same version
     fetchBoard();
   }
 
@@ -90,6 +99,7 @@
     var source = new EventSource(page.getAttribute("data-live-events"));
     live.source = source;
     source.addEventListener("version", announced);
+    source.addEventListener("started", announced);  // the last seat was taken
     source.addEventListener("over", function (event) {
       live.over = true;  // the game ended: the final board is fetched, nothing more will come
       source.close();

@@ -66,7 +66,8 @@ def test_opponent_move_reaches_the_other_browser_without_reload(live_server, bro
     bob.goto(live_server.url + "/")  # the seat is offered; bob accepts it (issue 10, finding 5)
     bob.locator("#match-offers").get_by_role("button", name="Accept and join").click()
     bob.goto(match_url)
-    alice.reload()
+    # Alice's page waited for the seat: it starts by itself (the version stays 0 at the start).
+    expect(alice.locator("#turn-status")).not_to_contain_text("every seat", timeout=5_000)
     mover, waiter = (alice, bob) if alice.locator("#moves").count() else (bob, alice)
     waiter.evaluate("window.notReloaded = true")
     expect(waiter.locator("#turn-status")).to_contain_text("Waiting for")

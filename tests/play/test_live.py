@@ -275,3 +275,34 @@ def test_a_wsgi_server_answers_204_so_the_page_keeps_polling(duel, alice, outsid
     assert response.status_code == 204 and not response.content
     client.force_login(outsider)
     assert client.get(url).status_code == 404
+
+
+def test_the_start_of_a_waiting_match_reaches_its_watchers(core_pack, alice, bob,
+                                                           client) -> None:
+    """The last seat taken starts the game at the same version: the stream says "started" and
+    the waiting board's poll (waiting=1) gets the board instead of 204."""
+    waiting = services.create_standard_match(
+        core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", offered_to=bob)], seed=5)
+    assert waiting.status == Match.Status.WAITING
+    poll = reverse("play:board", args=[waiting.pk])
+    client.force_login(alice)
+    assert client.get(poll, {"version": waiting.version, "waiting": "1"}).status_code == 204
+    seat = waiting.seats.get(index=1)
+
+    async def scenario() -> list[str]:
+        stream = await _open(alice, waiting)
+        try:
+            seen = [await _next(stream), await _next(stream)]
+            await sync_to_async(services.join)(seat, bob)
+            seen.append(await _next(stream))
+            return seen
+        finally:
+            await _finish(stream)
+
+    _retry, first, started = run_scenario(scenario)
+    assert first == f"id: {waiting.version}\nevent: version\ndata: {waiting.version}\n\n"
+    assert started == f"id: {waiting.version}\nevent: started\ndata: {waiting.version}\n\n"
+    assert Match.objects.get(pk=waiting.pk).status == Match.Status.ACTIVE
+    answer = client.get(poll, {"version": waiting.version, "waiting": "1"})
+    assert answer.status_code == 200 and 'data-waiting="1"' not in answer.content.decode()
+    assert client.get(poll, {"version": waiting.version}).status_code == 204
