@@ -104,9 +104,11 @@ elif envbool("DATABASE_POOL", False):
     # A pool of PostgreSQL connections per web process (psycopg_pool, Django's "pool" option):
     # without it every request opens and closes a connection, a new server process each time.
     # The web server sets DATABASE_POOL (scripts/serve); the task workers do not, since their
-    # processes fork and a pool's connections and threads must not cross a fork.
+    # processes fork and a pool's connections and threads must not cross a fork. A fixed size:
+    # a pool that grows on demand made the requests of a burst wait for new connections.
+    _POOL_SIZE = envint("DATABASE_POOL_SIZE", 8)
     DATABASES["default"]["OPTIONS"]["pool"] = {
-        "min_size": 2, "max_size": envint("DATABASE_POOL_SIZE", 8), "timeout": 10}
+        "min_size": _POOL_SIZE, "max_size": _POOL_SIZE, "timeout": 10}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Accounts (django-allauth) ------------------------------------------------------------------
