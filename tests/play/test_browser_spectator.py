@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from campaign.models import Campaign
 from play import services
 from play.models import Match
 from tests.play.test_browser_live import Uvicorn, _session
@@ -32,15 +31,6 @@ def server(transactional_db):
         yield uvicorn
     finally:
         uvicorn.stop()
-
-
-def _watched(legacy, alice, bob) -> Match:
-    campaign = Campaign.start(legacy, "Alice vs the bot", alice, [(alice, "Alice"), (None, "Fed")])
-    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
-    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
-    match = services.create_campaign_match(campaign, {1: "random"}, seed=77)
-    campaign.seats.filter(index=1).update(user=bob)
-    return match
 
 
 def _watch(browser: Browser, server: Uvicorn, user, match: Match, locale: str,
@@ -60,8 +50,8 @@ def _shot(page: Page, name: str) -> None:
 
 
 def test_the_spectator_follows_moves_through_the_stream_without_polling(
-        server, browser: Browser, legacy, alice, bob) -> None:
-    match = _watched(legacy, alice, bob)
+        server, browser: Browser, watched: Match, bob) -> None:
+    match = watched
     page = _watch(browser, server, bob, match, "en-US", 1280)
     fetches: list[str] = []
     page.on("request", lambda request: "/watch/board/" in request.url
@@ -84,9 +74,9 @@ def test_the_spectator_follows_moves_through_the_stream_without_polling(
 
 
 @pytest.mark.parametrize("lang,locale", [("en", "en-US"), ("ru", "ru-RU")])
-def test_the_spectator_page_fits_narrow_screens(server, browser: Browser, legacy, alice, bob,
+def test_the_spectator_page_fits_narrow_screens(server, browser: Browser, watched: Match, bob,
                                                 lang: str, locale: str) -> None:
-    match = _watched(legacy, alice, bob)
+    match = watched
     for width in (1280, 390):
         page = _watch(browser, server, bob, match, locale, width)
         expect(page.locator("[data-live-events]")).to_have_attribute("data-live", "up")

@@ -11,7 +11,6 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from campaign.models import Campaign
 from play import replays, services
 from play.engine import apply, legal_actions, new_game
 from play.models import Match
@@ -141,17 +140,6 @@ def test_finished_match_page_links_its_replay(finished: Match, alice_client: Cli
 
 
 # -- spectators -----------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def watched(legacy, alice, bob) -> Match:
-    """alice plays scenario 1 against the bot; bob joined the campaign's other seat afterwards."""
-    campaign = Campaign.start(legacy, "Alice vs the bot", alice, [(alice, "Alice"), (None, "Fed")])
-    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
-    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
-    match = services.create_campaign_match(campaign, {1: "random"}, seed=77)
-    campaign.seats.filter(index=1).update(user=bob)
-    return match
 
 
 def test_campaign_member_without_a_seat_watches_the_public_view(watched: Match, client: Client,

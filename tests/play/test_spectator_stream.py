@@ -30,17 +30,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 EVENT = re.compile(r"id: (\d+)\nevent: (version|over)\ndata: \1\n\n")
 
 
-@pytest.fixture
-def watched(legacy, alice, bob) -> Match:
-    """alice plays scenario 1 against the bot; bob joined the campaign's other seat afterwards."""
-    campaign = Campaign.start(legacy, "Alice vs the bot", alice, [(alice, "Alice"), (None, "Fed")])
-    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
-    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
-    match = services.create_campaign_match(campaign, {1: "random"}, seed=77)
-    campaign.seats.filter(index=1).update(user=bob)
-    return match
-
-
 async def _status(user, match: Match) -> int:
     client = AsyncClient()
     if user is not None:
