@@ -7,7 +7,7 @@ from playwright.sync_api import Page
 
 from play.models import Match
 from tests.play.test_board_faces import make_bot_match
-from tests.play.test_browser_board import _log_in
+from tests.browser_support import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,7 +18,7 @@ def test_board_and_catalogue_run_under_the_policy(live_server, page: Page, core_
     violations: list[str] = []
     page.on("console", lambda msg: violations.append(msg.text)
             if "Content Security Policy" in msg.text else None)
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     for path in (match.get_absolute_url(), f"/cards/{core_pack.pk}/", "/play/", "/campaigns/"):
         response = page.goto(live_server.url + path)
         assert "script-src 'self'" in response.headers["content-security-policy"]

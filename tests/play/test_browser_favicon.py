@@ -13,7 +13,7 @@ from play import services
 from play.models import Match
 from play.services import SeatSpec
 from tests.factories import UserFactory
-from tests.play.test_browser_match import _log_in
+from tests.browser_support import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,7 +26,7 @@ def _tab(browser: Browser, base_url: str, username: str, match: Match) -> Page:
     page = browser.new_context(locale="en-US").new_page()
     page.set_default_timeout(10_000)
     page.add_init_script(HIDDEN)
-    _log_in(page, base_url, username)
+    log_in(page, base_url, username)
     page.goto(f"{base_url}/play/{match.pk}/")
     return page
 

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from play.models import Match
 from tests.factories import UserFactory
-from tests.play.test_browser_match import _log_in
+from tests.browser_support import log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,7 +31,7 @@ def _play_hand(page: Page) -> None:
 def test_m2_free_for_all_with_three_bots_online(live_server, page: Page, core_pack) -> None:
     UserFactory(username="alice")
     page.set_viewport_size({"width": 390, "height": 844})
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
     page.goto(live_server.url + "/play/")
     page.locator("select[name=mode]").select_option("ffa")
     expect(page.locator("#standard-part")).to_be_hidden()

@@ -136,7 +136,7 @@ def test_chromium_panel_open_on_desktop_compact_on_a_phone(
         live_server, browser, default_pack, alice, locale, tmp_path, settings) -> None:
     """1280 px: the panel is open; 390 px: one line until tapped, and no sideways scroll either
     way. Screenshots of both land in the test's temporary folder."""
-    from tests.play.test_browser_board import _log_in
+    from tests.browser_support import log_in
     settings.CARD_CACHE_DIR = tmp_path / "card-cache"
     match = services.create_campaign_match(campaign_at(default_pack, alice, 4),
                                            {1: "heuristic"}, seed=4)
@@ -145,7 +145,7 @@ def test_chromium_panel_open_on_desktop_compact_on_a_phone(
         context = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
                                       extra_http_headers={"Accept-Language": locale})
         page = context.new_page()
-        _log_in(page, live_server.url, "alice")
+        log_in(page, live_server.url, "alice")
         page.goto(live_server.url + match.get_absolute_url())
         panel = page.locator("#scenario")
         assert title in panel.locator("summary").inner_text()
