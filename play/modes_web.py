@@ -13,18 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaign.models import Campaign
-from campaign.state import FINISHED
 from cards.models import ContentPack
 from play import engine, services
-from play.engine import GameSetup, Pack, SeatSetup, new_game
+from play.engine import GameSetup, Pack, SeatSetup
 from play.engine.legacy import EXPLORERS
-from play.models import Match, MatchPack, MatchSeat
+from play.models import Match, MatchSeat
 from play.services import MatchError, SeatSpec
 
 STANDARD = "standard"
@@ -181,10 +179,8 @@ def create_mode_match(mode: str, seats: list[SeatSpec], *, pack: ContentPack | N
     setup = mode_setup(mode, engine_pack, seat_setups, seed)
     if trade_deck is not None:
         setup.trade_deck, setup.explorers = trade_deck, EXPLORERS
-    try:
-        if all(spec.user or spec.bot for spec in seats):
-            return services.create_match(first, setup, seats, extra_packs=extra_packs)
-        return _create_waiting(first, setup, seats, extra_packs)
+    try:  # with an open seat the match waits; nobody, bots included, moves before it starts
+        return services.create_match(first, setup, seats, extra_packs=extra_packs)
     except engine.EngineError as error:  # e.g. a pack without the cards a seat starts with
         raise MatchError(_("This game cannot be set up: %(reason)s") % {"reason": error}) from None
 
@@ -198,50 +194,16 @@ def _core_pack(pack: ContentPack, extra_packs: Sequence[ContentPack]) -> Pack:
 
 def _campaign_deck(campaign: Campaign, seats: list[SeatSpec],
                    extra_packs: Sequence[ContentPack]) -> tuple[Any, Pack, list[SeatSetup], list]:
-    """Return the pack, seats and trade deck of a finished campaign's deck (L26, M8).
-
-    As `services.create_campaign_deck_match` for two seats: every trade (and post-campaign)
-    copy with its upgrades, plus the mixed-in core sets' trade cards; the seats take the two
-    sides' personal decks (L7) in turn.
-    """
-    state = campaign.current_state
-    if state.phase != FINISHED:
-        raise MatchError(_("Only a finished campaign's deck can be played as a standard game."))
-    if any(p.kind != ContentPack.Kind.CORE for p in extra_packs):
-        raise MatchError(_("A finished campaign's deck mixes only with core-set packs."))
-    pack = services._mix([campaign.pack, *extra_packs])
-    legacy = campaign.pack.engine_pack()
-    upgraded = {c: {"copy": c, "sticker": u["sticker"], "side": u["side"]}
-                for c, u in state.upgrades.items()}
-    roles = ("trade", "post_campaign") if state.post_campaign_added else ("trade",)
-    extra = [c for p in extra_packs for c in p.engine_pack().trade_copies()]
+    """Return the pack, seats and trade deck of a finished campaign's deck (L26, M8): the seats
+    take the two sides' personal decks (L7) in turn."""
+    pack, trade = services.campaign_deck(campaign, extra_packs)
     sides = [side for side in ("empire", "federation") if side in pack.sides] or [None]
     seat_setups = []
     for k, spec in enumerate(seats):
         side = sides[k % len(sides)]
         deck = dict(pack.sides[side]["personal_deck"]) if side else None
         seat_setups.append(SeatSetup(side=side, deck=deck, name=spec.name))
-    trade = [upgraded.get(c, c) for c in legacy.trade_copies(roles)] + extra
     return campaign.pack, pack, seat_setups, trade
-
-
-def _create_waiting(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec],
-                    extra_packs: Sequence[ContentPack]) -> Match:
-    """Create a match that waits for its open seats: nobody, bots included, moves before `start`.
-
-    `services.create_match` lets the bots answer at once, which is right once every seat is
-    taken; here the first decision waits for the last player to accept.
-    """
-    with transaction.atomic():
-        match = Match.objects.create(pack=pack, setup=setup.to_dict(),
-                                     status=Match.Status.WAITING)
-        MatchPack.objects.bulk_create(MatchPack(match=match, pack=p, position=k)
-                                      for k, p in enumerate(extra_packs, start=1))
-        for index, spec in enumerate(seats):
-            MatchSeat.objects.create(match=match, index=index, user=spec.user, bot=spec.bot,
-                                     name=spec.name[:80], offered_to=spec.offered_to)
-        services._save(match, new_game(setup), [])
-    return match
 
 
 def join(seat: MatchSeat, user: Any) -> bool:

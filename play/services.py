@@ -225,6 +225,23 @@ def create_campaign_deck_match(campaign: Campaign, seats: list[SeatSpec], seed: 
     personal deck and seat 1 the Federation's (L7); no scenario rules, VP cards or further
     upgrades (no sheets); the first player is drawn from the seed (C3).
     """
+    pack, trade_deck = campaign_deck(campaign, extra_packs)
+    sides = ("empire", "federation")
+    setup = GameSetup(
+        pack=pack, seed=_new_seed() if seed is None else seed, first=None, explorers=EXPLORERS,
+        seats=[SeatSetup(side=side, deck=dict(pack.sides[side]["personal_deck"]), name=spec.name)
+               for side, spec in zip(sides, seats)],
+        trade_deck=trade_deck)
+    return create_match(campaign.pack, setup, seats, extra_packs=extra_packs)
+
+
+def campaign_deck(campaign: Campaign, extra_packs: Sequence[ContentPack] = ()
+                  ) -> tuple[Pack, list[Any]]:
+    """Return the engine pack and the trade deck of a finished campaign's deck (L26).
+
+    Every trade (and post-campaign) copy with its upgrades, plus the trade cards of the core sets
+    mixed in; MatchError when the campaign is not finished or a pack cannot be mixed.
+    """
     state = campaign.current_state
     if state.phase != FINISHED:
         raise MatchError(_("Only a finished campaign's deck can be played as a standard game."))
@@ -236,13 +253,7 @@ def create_campaign_deck_match(campaign: Campaign, seats: list[SeatSpec], seed: 
                 for c, u in state.upgrades.items()}
     roles = ("trade", "post_campaign") if state.post_campaign_added else ("trade",)
     extra = [c for p in extra_packs for c in p.engine_pack().trade_copies()]
-    sides = ("empire", "federation")
-    setup = GameSetup(
-        pack=pack, seed=_new_seed() if seed is None else seed, first=None, explorers=EXPLORERS,
-        seats=[SeatSetup(side=side, deck=dict(pack.sides[side]["personal_deck"]), name=spec.name)
-               for side, spec in zip(sides, seats)],
-        trade_deck=[upgraded.get(c, c) for c in legacy.trade_copies(roles)] + extra)
-    return create_match(campaign.pack, setup, seats, extra_packs=extra_packs)
+    return pack, [upgraded.get(c, c) for c in legacy.trade_copies(roles)] + extra
 
 
 def open_scenario(campaign: Campaign) -> int:
