@@ -92,6 +92,22 @@ async def _finish(stream: AsyncIterator[bytes]) -> None:
         await live._hub.close()
 
 
+def stream_around(user, match: Match, change: Callable[..., object], *args: object) -> list[str]:
+    """Open `user`'s stream of `match`, read its retry line and first event, make `change(*args)`
+    and read the next event; return the three."""
+    async def scenario() -> list[str]:
+        stream = await _open(user, match)
+        try:
+            seen = [await _next(stream), await _next(stream)]
+            await sync_to_async(change)(*args)
+            seen.append(await _next(stream))
+            return seen
+        finally:
+            await _finish(stream)
+
+    return run_scenario(scenario)
+
+
 def test_outsiders_get_404_and_visitors_the_login_page(duel, outsider) -> None:
     url = reverse("play:events", args=[duel.pk])
 
@@ -107,19 +123,8 @@ def test_outsiders_get_404_and_visitors_the_login_page(duel, outsider) -> None:
 
 
 def test_the_stream_sends_the_version_at_once_then_each_new_one(duel, alice, bob) -> None:
-    mover = duel.turn_seat
-
-    async def scenario() -> list[str]:
-        stream = await _open(bob, duel)
-        try:
-            seen = [await _next(stream), await _next(stream)]
-            await sync_to_async(services.play)(duel.pk, mover, "end", duel.version)
-            seen.append(await _next(stream))
-            return seen
-        finally:
-            await _finish(stream)
-
-    retry, first, moved = run_scenario(scenario)
+    retry, first, moved = stream_around(bob, duel, services.play, duel.pk, duel.turn_seat, "end",
+                                        duel.version)
     assert retry == f"retry: {live.retry_ms()}\n\n"
     assert first == f"id: {duel.version}\nevent: version\ndata: {duel.version}\n\n"
     new = Match.objects.get(pk=duel.pk).version
@@ -288,18 +293,7 @@ def test_the_start_of_a_waiting_match_reaches_its_watchers(core_pack, alice, bob
     client.force_login(alice)
     assert client.get(poll, {"version": waiting.version, "waiting": "1"}).status_code == 204
     seat = waiting.seats.get(index=1)
-
-    async def scenario() -> list[str]:
-        stream = await _open(alice, waiting)
-        try:
-            seen = [await _next(stream), await _next(stream)]
-            await sync_to_async(services.join)(seat, bob)
-            seen.append(await _next(stream))
-            return seen
-        finally:
-            await _finish(stream)
-
-    _retry, first, started = run_scenario(scenario)
+    _retry, first, started = stream_around(alice, waiting, services.join, seat, bob)
     assert first == f"id: {waiting.version}\nevent: version\ndata: {waiting.version}\n\n"
     assert started == f"id: {waiting.version}\nevent: started\ndata: {waiting.version}\n\n"
     assert Match.objects.get(pk=waiting.pk).status == Match.Status.ACTIVE

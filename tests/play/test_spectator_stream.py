@@ -23,6 +23,7 @@ from tests.play.test_live import (  # noqa: F401 (autouse fixtures: a fresh hub,
     fresh_hub,
     no_running_loop_marker,
     run_scenario,
+    stream_around,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -72,17 +73,8 @@ def test_a_move_reaches_the_spectators_stream_as_a_version_number_only(watched: 
     mover = watched.turn_seat
     assert watched.seats.get(index=mover).user_id is not None  # alice's turn, not the bot's
 
-    async def scenario() -> list[str]:
-        stream = await _open(bob, watched)
-        try:
-            seen = [await _next(stream), await _next(stream)]
-            await sync_to_async(services.play)(watched.pk, mover, "end", watched.version)
-            seen.append(await _next(stream))
-            return seen
-        finally:
-            await _finish(stream)
-
-    retry, first, moved = run_scenario(scenario)
+    retry, first, moved = stream_around(bob, watched, services.play, watched.pk, mover, "end",
+                                        watched.version)
     new = Match.objects.get(pk=watched.pk).version
     assert new > watched.version
     assert retry == f"retry: {live.retry_ms()}\n\n"
