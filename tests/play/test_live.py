@@ -92,16 +92,18 @@ async def _finish(stream: AsyncIterator[bytes]) -> None:
         await live._hub.close()
 
 
-def stream_around(user, match: Match, change: Callable[..., object], *args: object) -> list[str]:
+def stream_around(user, match: Match, change: Callable[..., object], *args: object,
+                  to_end: bool = False) -> list[str]:
     """Open `user`'s stream of `match`, read its retry line and first event, make `change(*args)`
-    and read the next event; return the three."""
+    and read the next event (or, `to_end`, everything until the stream ends); return them."""
     async def scenario() -> list[str]:
         stream = await _open(user, match)
         try:
             seen = [await _next(stream), await _next(stream)]
             await sync_to_async(change)(*args)
-            seen.append(await _next(stream))
-            return seen
+            if to_end:
+                return seen + [chunk.decode() async for chunk in stream]
+            return [*seen, await _next(stream)]
         finally:
             await _finish(stream)
 
@@ -149,17 +151,7 @@ def test_a_quiet_stream_sends_keep_alive_comments(duel, alice, settings) -> None
 def test_the_stream_says_over_and_ends_when_the_game_ends(duel, alice, bob) -> None:
     """C26: after a resignation the game is over; the page fetches the last board and stops."""
 
-    async def scenario() -> list[str]:
-        stream = await _open(alice, duel)
-        try:
-            seen = [await _next(stream), await _next(stream)]
-            await sync_to_async(services.resign)(duel.pk, 1, duel.version)
-            seen += [chunk.decode() async for chunk in stream]
-            return seen
-        finally:
-            await _finish(stream)
-
-    seen = run_scenario(scenario)
+    seen = stream_around(alice, duel, services.resign, duel.pk, 1, duel.version, to_end=True)
     final = Match.objects.get(pk=duel.pk)
     assert final.status == "finished"
     assert seen[2:] == [f"id: {final.version}\nevent: version\ndata: {final.version}\n\n",

@@ -7,10 +7,8 @@ The stream is read the way uvicorn reads it (tests/play/test_live.py explains ho
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 
 import pytest
-from asgiref.sync import sync_to_async
 from django.test import AsyncClient, Client
 from django.urls import reverse
 
@@ -18,8 +16,6 @@ from campaign.models import Campaign
 from play import live, services
 from play.models import Match
 from tests.play.test_live import (  # noqa: F401 (autouse fixtures: a fresh hub, no loop marker)
-    _finish,
-    _next,
     fresh_hub,
     no_running_loop_marker,
     run_scenario,
@@ -36,15 +32,6 @@ async def _status(user, match: Match) -> int:
     if user is not None:
         await client.aforce_login(user)
     return (await client.get(reverse("play:events", args=[match.pk]))).status_code
-
-
-async def _open(user, match: Match) -> AsyncIterator[bytes]:
-    client = AsyncClient()
-    await client.aforce_login(user)
-    response = await client.get(reverse("play:events", args=[match.pk]))
-    assert response.status_code == 200
-    assert response["Content-Type"] == "text/event-stream"
-    return response.streaming_content.__aiter__()
 
 
 def test_a_spectator_gets_the_stream_outsiders_404_and_visitors_the_login(
@@ -85,17 +72,8 @@ def test_a_move_reaches_the_spectators_stream_as_a_version_number_only(watched: 
 def test_the_spectators_stream_says_over_when_the_game_ends(watched: Match, bob) -> None:
     """C26: a resignation ends the game; the spectator's page fetches the last public board."""
 
-    async def scenario() -> list[str]:
-        stream = await _open(bob, watched)
-        try:
-            seen = [await _next(stream), await _next(stream)]
-            await sync_to_async(services.resign)(watched.pk, 0, watched.version)
-            seen += [c.decode() if isinstance(c, bytes) else c async for c in stream]
-            return seen
-        finally:
-            await _finish(stream)
-
-    seen = run_scenario(scenario)
+    seen = stream_around(bob, watched, services.resign, watched.pk, 0, watched.version,
+                         to_end=True)
     final = Match.objects.get(pk=watched.pk)
     assert final.status == "finished"
     assert [EVENT.fullmatch(chunk).groups() for chunk in seen[1:]] == [
