@@ -29,7 +29,10 @@ from django.db import connection
 from playwright.sync_api import Browser, Page, expect
 
 from play import services
+from play.engine import GameSetup, SeatSetup
+from play.models import Match
 from play.services import SeatSpec
+from tests.play.workers import worker_process
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -155,3 +158,35 @@ def test_a_move_reaches_the_other_browser_through_another_server_process(
     for page in pages:
         assert page.evaluate("window.notReloaded") is True
         page.context.close()
+
+
+def test_a_bot_turn_reaches_the_board_through_the_stream(servers, browser: Browser, core_pack,
+                                                         alice, tmp_path) -> None:
+    """C3: alice moves first. Her "end turn" answers before any bot move (the server queues the
+    bot's turn); a worker process plays it and the page shows it through the stream: one board
+    fetch per announced version at most, no poll, no reload."""
+    setup = GameSetup(pack=core_pack.engine_pack(), seed=11, first=0,
+                      seats=[SeatSetup(name="Alice"), SeatSetup(name="Robot")])
+    match = services.create_match(core_pack, setup,
+                                  [SeatSpec("Alice", alice), SeatSpec("Robot", bot="heuristic")])
+    page = _open(browser, servers[0], alice, match.get_absolute_url())
+    fetches: list[str] = []
+    page.on("request", lambda request: "/board/" in request.url and fetches.append(request.url))
+    _live(page)
+    page.evaluate("window.notReloaded = true")
+
+    with page.expect_response(lambda r: r.url.endswith(f"/play/{match.pk}/act/")) as answer:
+        page.locator("#dock #end-turn").click()
+    assert answer.value.status == 200
+    expect(page.locator("#board")).to_have_attribute("data-version", "1")  # alice's end only
+    expect(page.locator("#turn-status")).to_contain_text("Waiting for")
+    time.sleep(2.5)  # no worker yet: nothing new, and with the stream up nothing is polled
+    assert fetches == [] and Match.objects.get(pk=match.pk).turn_seat == 1
+
+    with worker_process(tmp_path / "worker.log"):
+        expect(page.locator("#turn-status")).to_contain_text("Your move", timeout=30_000)
+    final = Match.objects.get(pk=match.pk).version
+    assert int(page.locator("#board").get_attribute("data-version")) == final > 1
+    assert 1 <= len(fetches) <= final - 1  # only announced versions were fetched
+    assert page.evaluate("window.notReloaded") is True
+    page.context.close()
