@@ -14,12 +14,7 @@ class CardReader(EffectReader):
     """Reads cards into `Design`s."""
 
     def card(self, i: int, raw: Any) -> Design:
-        self.where = f"cards[{i}]"
-        raw = self.obj(raw, "")
-        cid = raw.get("id")
-        if not isinstance(cid, str) or not cid:
-            raise self.fail("id", "missing card id")
-        self.where = f'cards[{i}] "{cid}"'
+        raw, cid = self.entry("cards", i, raw, "card")
         if cid in self.seen:
             raise self.fail("id", "duplicate card id")
         self.seen.add(cid)

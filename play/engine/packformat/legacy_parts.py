@@ -40,12 +40,7 @@ class LegacyReader(CardReader):
         pack.sides[sid] = raw
 
     def sheet(self, i: int, raw: Any, pack: Pack) -> None:
-        self.where = f"sticker_sheets[{i}]"
-        raw = self.obj(raw, "")
-        sid = raw.get("id")
-        if not isinstance(sid, str) or not sid:
-            raise self.fail("id", "missing sheet id")
-        self.where = f'sticker_sheets[{i}] "{sid}"'
+        raw, sid = self.entry("sticker_sheets", i, raw, "sheet")
         self.choice(raw.get("side"), SIDES, "side", "side")
         self.int_(raw.get("scenario"), "scenario", 1)
         rows = self.lst(raw.get("rows"), "rows")
@@ -78,12 +73,7 @@ class LegacyReader(CardReader):
                                             text)
 
     def vp_card(self, i: int, raw: Any, pack: Pack) -> None:
-        self.where = f"vp_cards[{i}]"
-        raw = self.obj(raw, "")
-        vid = raw.get("id")
-        if not isinstance(vid, str) or not vid:
-            raise self.fail("id", "missing VP card id")
-        self.where = f'vp_cards[{i}] "{vid}"'
+        raw, vid = self.entry("vp_cards", i, raw, "VP card")
         self.int_(raw.get("scenario"), "scenario", 1)
         self.int_(raw.get("points"), "points", 0)
         award = raw.get("award")

@@ -31,6 +31,17 @@ class Reader:
             raise self.fail(path, f"expected an object, got {show(value)}")
         return value
 
+    def entry(self, section: str, i: int, raw: Any, what: str) -> tuple[dict, str]:
+        """Start reading `section[i]`: an object with a non-empty string id; return it and its
+        id, with the path of later errors naming the id."""
+        self.where = f"{section}[{i}]"
+        raw = self.obj(raw, "")
+        entry_id = raw.get("id")
+        if not isinstance(entry_id, str) or not entry_id:
+            raise self.fail("id", f"missing {what} id")
+        self.where = f'{section}[{i}] "{entry_id}"'
+        return raw, entry_id
+
     def lst(self, value: Any, path: str) -> list:
         if not isinstance(value, list):
             raise self.fail(path, f"expected a list, got {show(value)}")
