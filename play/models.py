@@ -43,7 +43,7 @@ class MatchQuerySet(models.QuerySet):
 
     def for_board(self, with_state: bool = True) -> MatchQuerySet:
         """Load what a board needs in one query plus the seats: the pack without its `data`
-        column (`Match.main_pack` fills it from memory) and, unless asked, the state."""
+        column (`Match.content_packs` fills it from memory) and, unless asked, the state."""
         deferred = ("pack__data",) if with_state else ("pack__data", "state")
         return (self.select_related("pack", "campaign").defer(*deferred)
                 .prefetch_related("seats"))
@@ -136,6 +136,8 @@ class Match(models.Model):
             faces.update((card, None) for card in (seat.get("deck") or {}))
         return faces
 
+    _packs: list[Any] | None = None  # `content_packs`, once read
+
     def content_packs(self) -> list[Any]:
         """Return the packs the game's cards come from: `pack` first, then the mixed-in ones.
 
@@ -146,8 +148,6 @@ class Match(models.Model):
             links = self.pack_links.select_related("pack").defer("pack__data").order_by("position")
             self._packs = [self.pack.with_data()] + [link.pack.with_data() for link in links]
         return self._packs
-
-    _packs: list[Any] | None = None
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
         self._packs = None
