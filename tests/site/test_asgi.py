@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import socket
@@ -11,6 +12,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -98,3 +100,31 @@ def test_unknown_page_is_our_404_not_a_debug_page(production_server: str) -> Non
     assert status == 404
     assert "There is nothing at this address" in html
     assert "Django tried these URL patterns" not in html
+
+
+def test_streams_go_to_the_async_handler_and_every_other_view_to_the_threaded_wsgi_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stream waits on the event loop; a page runs whole in one pool thread (config/asgi.py)."""
+    from config import asgi
+
+    served: list[tuple[str, str]] = []
+
+    def handler(name: str):  # noqa: ANN202
+        async def serve(scope: dict, receive: object, send: object) -> None:
+            served.append((name, scope.get("path", scope["type"])))
+        return serve
+
+    monkeypatch.setattr(asgi, "_sync_handler", handler("wsgi"))
+    monkeypatch.setattr(asgi, "_async_handler", handler("asgi"))
+    scopes = [{"type": "http", "path": path} for path in (
+        "/play/7/events/", "/play/7/board/", "/", "/static/site.css", "/no-such-page/")]
+
+    async def call_each() -> None:
+        for scope in [*scopes, {"type": "lifespan"}]:
+            await asgi.application(scope, None, None)
+
+    with ThreadPoolExecutor(1) as thread:  # its own event loop, whatever runs in this thread
+        thread.submit(asyncio.run, call_each()).result()
+    assert served == [("asgi", "/play/7/events/"), ("wsgi", "/play/7/board/"), ("wsgi", "/"),
+                      ("wsgi", "/static/site.css"), ("wsgi", "/no-such-page/"),
+                      ("asgi", "lifespan")]
