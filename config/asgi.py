@@ -26,10 +26,10 @@ from typing import Any
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from a2wsgi import WSGIMiddleware  # noqa: E402
-from django.core.asgi import get_asgi_application  # noqa: E402
-from django.core.wsgi import get_wsgi_application  # noqa: E402
-from django.urls import Resolver404, resolve  # noqa: E402
+from a2wsgi import WSGIMiddleware
+from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
+from django.urls import Resolver404, resolve
 
 # Both before any project import: they set Django up.
 _async_handler = get_asgi_application()

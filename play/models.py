@@ -21,6 +21,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from cards.models import ContentPack
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
@@ -41,19 +43,16 @@ class MatchQuerySet(models.QuerySet):
             return self.none()
         return self.filter(seats__user=user).distinct().order_by("-created")
 
-    def for_board(self, with_state: bool = True) -> MatchQuerySet:
-        """Load what a board needs in one query plus the seats: the pack without its `data`
-        column (`Match.content_packs` fills it from memory) and, unless asked, the state."""
-        deferred = ("pack__data",) if with_state else ("pack__data", "state")
-        return (self.select_related("pack", "campaign").defer(*deferred)
-                .prefetch_related("seats"))
-
     def offered_to(self, user: AbstractBaseUser | AnonymousUser | None) -> MatchQuerySet:
         """Return the unfinished matches with an open seat offered to `user`, newest first."""
         if user is None or not user.is_authenticated:
             return self.none()
         return (self.filter(seats__offered_to=user, seats__user__isnull=True)
                 .exclude(status="finished").distinct().order_by("-created"))
+
+
+_MIXED_IN: dict[tuple[int, Any], tuple[int, ...]] = {}  # (match id, created) → mixed-in pack ids
+_MIXED_IN_MAX = 20_000
 
 
 class Match(models.Model):
@@ -145,9 +144,27 @@ class Match(models.Model):
         memory when this process has read that pack before (`ContentPack.with_data`).
         """
         if self._packs is None:
-            links = self.pack_links.select_related("pack").defer("pack__data").order_by("position")
-            self._packs = [self.pack.with_data()] + [link.pack.with_data() for link in links]
+            mixed = [pack.with_data() for pack in self._mixed_in_packs()]
+            self._packs = [self.pack.with_data(), *mixed]
         return self._packs
+
+    def _mixed_in_packs(self) -> list[Any]:
+        """Return the packs mixed into the game, in order (their rows without `data`).
+
+        Which packs they are is fixed when the match is created, so this process remembers it:
+        most games mix nothing in and then need no query at all. The key holds the creation
+        time too, because a rolled-back test may hand the same id to another match."""
+        key = (self.pk, self.created)
+        ids = _MIXED_IN.get(key)
+        if ids is None:
+            ids = tuple(self.pack_links.order_by("position").values_list("pack_id", flat=True))
+            if len(_MIXED_IN) >= _MIXED_IN_MAX:
+                del _MIXED_IN[next(iter(_MIXED_IN))]
+            _MIXED_IN[key] = ids
+        if not ids:
+            return []
+        rows = ContentPack.objects.defer("data").in_bulk(ids)
+        return [rows[pk] for pk in ids]
 
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
         self._packs = None

@@ -57,7 +57,8 @@ def seen(request: HttpRequest, match: Match, seat: MatchSeat | None) -> None:
     """Record that `seat`'s player was shown `match` at its current version, in their language.
 
     One conditional UPDATE when the version is new to the seat (a poll answering 204 never gets
-    here); the row is created on the first view of a match.
+    here); the row is created on the first view of a match. The user's language for other
+    e-mails is remembered from whole pages only: a board fetched by htmx cannot switch it.
     """
     if seat is None or seat.bot or seat.user_id is None or match.status == Match.Status.WAITING:
         return  # a board still waiting for players is nobody's turn yet: it does not count
@@ -65,8 +66,9 @@ def seen(request: HttpRequest, match: Match, seat: MatchSeat | None) -> None:
     shown = (SeatNotice.objects.filter(seat_id=seat.pk, seen_version__lt=match.version)
              .update(seen_version=match.version, language=language))
     if shown:
-        (NotificationPrefs.objects.filter(user_id=seat.user_id).exclude(language=language)
-         .update(language=language))
+        if not request.headers.get("HX-Request"):  # a language switch reloads the whole page
+            (NotificationPrefs.objects.filter(user_id=seat.user_id).exclude(language=language)
+             .update(language=language))
         return
     SeatNotice.objects.bulk_create(
         [SeatNotice(seat_id=seat.pk, seen_version=match.version, language=language)],

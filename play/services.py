@@ -33,11 +33,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.models import Campaign, StaleVersion
 from campaign.engine_bridge import game_payload, snapshot_of
+from campaign.models import Campaign, StaleVersion
 from campaign.state import FINISHED, GAME_RECORDED, PLAYING, EventRefused, missing_choices
 from cards.models import ContentPack
-from play import tasks
+from play import rows, tasks
 from play.engine import (
     EngineError,
     GameSetup,
@@ -359,7 +359,9 @@ def _change(match_id: int, expected_version: int,
             change: Callable[[GameState], list[tuple[str, int]]], actor: Any) -> Match:
     """Under the match row's lock: check the version, apply `change`, save once."""
     with transaction.atomic():
-        match = _locked().get(pk=match_id)
+        match = rows.match_with_seats(match_id, lock=True)
+        if match is None:
+            raise Match.DoesNotExist(f"no match {match_id}")
         if match.version != expected_version:
             raise StaleMatch(_("The game moved on since this page was shown (version %(v)s, "
                                "now %(now)s). Nothing was changed; the board is refreshed.")
@@ -374,13 +376,6 @@ def _change(match_id: int, expected_version: int,
     return match
 
 
-def _locked() -> Any:
-    """Return the matches read under the row lock, with the seats and the pack (its `data` from
-    memory: `Match.content_packs`), so a change and the answer it renders read nothing twice."""
-    return (Match.objects.select_for_update(of=("self",)).select_related("pack")
-            .defer("pack__data").prefetch_related("seats"))
-
-
 # -- bots (run by a worker: play.bots_queue) ----------------------------------------------------
 
 
@@ -392,7 +387,7 @@ def run_bot_chunk(match_id: int, version: int) -> bool:
     waiting or deleted match or one where a person decides.
     """
     with transaction.atomic():
-        match = _locked().filter(pk=match_id).first()
+        match = rows.match_with_seats(match_id, lock=True)
         if (match is None or match.version != version or match.status != Match.Status.ACTIVE
                 or match.turn_seat not in (bots := bot_seats(match))):
             return False

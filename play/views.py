@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Campaign
 from config.ratelimit import rate_limit
-from play import modes_web, notifications, services
+from play import modes_web, notifications, rows, services
 from play.engine import view
 from play.faces import MatchFaces, web_size
 from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
@@ -54,8 +54,8 @@ def _match_for(request: HttpRequest, pk: int, with_state: bool = True
 
     A move reads the state under the row lock anyway (`services`), so it asks for none here.
     """
-    match = get_object_or_404(Match.objects.for_board(with_state), pk=pk)
-    seat = match.seat_of(request.user)
+    match = rows.match_with_seats(pk, with_state=with_state)
+    seat = match.seat_of(request.user) if match is not None else None
     if seat is None:
         raise Http404("no seat in this match")
     return match, seat
@@ -171,8 +171,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     # state loaded or decoded. Anyone else (and every changed board) takes the full path below.
     # A board shown while waiting for seats (`waiting=1`) is new again once the game starts,
     # at the same version.
-    seated = (Match.objects.for_user(request.user).filter(pk=pk)
-              .values_list("version", "status").first())
+    seated = rows.seated_version(pk, request.user.pk)
     if seated is not None and _unchanged(request, *seated):
         return HttpResponse(status=204)
     match, seat = _match_for(request, pk)
@@ -240,7 +239,9 @@ def _change(request: HttpRequest, match: Match, seat: MatchSeat,
     try:
         changed = change(version)
     except MatchError as error:
-        match = get_object_or_404(Match.objects.for_board(), pk=match.pk)
+        match = rows.match_with_seats(match.pk)
+        if match is None:  # deleted meanwhile
+            raise Http404("no such match")
         message = str(error)
         if error.status == 400:
             message = _("That move is not allowed: %(reason)s") % {"reason": message}

@@ -109,7 +109,7 @@ def test_streams_go_to_the_async_handler_and_every_other_view_to_the_threaded_ws
 
     served: list[tuple[str, str]] = []
 
-    def handler(name: str):  # noqa: ANN202
+    def handler(name: str):
         async def serve(scope: dict, receive: object, send: object) -> None:
             served.append((name, scope.get("path", scope["type"])))
         return serve
