@@ -178,6 +178,7 @@ STORAGES = {
 # --- Security: HTTPS defaults follow DEBUG; HTTPS=0 serves plain http (a local, non-debug run) ---
 HTTPS = envbool("HTTPS", not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
+SESSION_ENGINE = "config.sessions"  # Django's database sessions, read in plain SQL
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0)

@@ -74,6 +74,8 @@ def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "
         reverse("play:join", args=[token])))
     return {"match": match, "seat": seat, "board": board, "error": error, "invites": invites,
             "act_url": reverse("play:act", args=[match.pk]),
+            "board_url": reverse("play:board", args=[match.pk]),
+            "resign_url": reverse("play:resign", args=[match.pk]),
             "poll_seconds": POLL_SECONDS, "version": match.version, "face_size": web_size(),
             "scenario": scenario_panel(match, seat_view)}
 
