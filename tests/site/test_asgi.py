@@ -116,7 +116,7 @@ def test_streams_go_to_the_async_handler_and_every_other_view_to_the_threaded_ws
 
     monkeypatch.setattr(asgi, "_sync_handler", handler("wsgi"))
     monkeypatch.setattr(asgi, "_async_handler", handler("asgi"))
-    scopes = [{"type": "http", "path": path} for path in (
+    scopes = [{"type": "http", "method": "GET", "path": path} for path in (
         "/play/7/events/", "/play/7/board/", "/", "/static/site.css", "/no-such-page/")]
 
     async def call_each() -> None:
@@ -128,3 +128,79 @@ def test_streams_go_to_the_async_handler_and_every_other_view_to_the_threaded_ws
     assert served == [("asgi", "/play/7/events/"), ("wsgi", "/play/7/board/"), ("wsgi", "/"),
                       ("wsgi", "/static/site.css"), ("wsgi", "/no-such-page/"),
                       ("asgi", "lifespan")]
+
+
+def _run(coroutine_function) -> None:
+    with ThreadPoolExecutor(1) as thread:  # its own event loop, whatever runs in this thread
+        thread.submit(asyncio.run, coroutine_function()).result()
+
+
+def test_waiting_requests_go_in_by_deadline_moves_first_background_refreshes_last() -> None:
+    """With every thread busy, a move sent last still goes in before pages and refreshes."""
+    from config.asgi import ACTION, PAGE, REFRESH, _Gate
+
+    order: list[str] = []
+
+    async def scenario() -> None:
+        gate = _Gate(1)
+        await gate.enter(PAGE)  # the one thread is busy
+
+        async def request(name: str, urgency: int) -> None:
+            await gate.enter(urgency)
+            order.append(name)
+            gate.leave()
+
+        waiting = [asyncio.ensure_future(request(name, urgency)) for name, urgency in (
+            ("refresh 1", REFRESH), ("page", PAGE), ("refresh 2", REFRESH), ("move", ACTION))]
+        await asyncio.sleep(0)  # all four queue up
+        gate.leave()
+        await asyncio.gather(*waiting)
+        assert gate.free == 1 and not gate.waiting
+
+    _run(scenario)
+    assert order == ["move", "page", "refresh 1", "refresh 2"]
+
+
+def test_a_request_abandoned_while_waiting_loses_no_slot() -> None:
+    from config.asgi import PAGE, REFRESH, _Gate
+
+    async def scenario() -> None:
+        gate = _Gate(1)
+        await gate.enter(PAGE)
+        gone = asyncio.ensure_future(gate.enter(REFRESH))
+        stays = asyncio.ensure_future(gate.enter(REFRESH))
+        await asyncio.sleep(0)
+        gone.cancel()  # the client hung up before its turn
+        await asyncio.sleep(0)
+        gate.leave()
+        await asyncio.wait_for(stays, 1)  # the slot went to the one still waiting
+        gate.leave()
+        assert gate.free == 1 and not gate.waiting
+
+    _run(scenario)
+
+
+def test_a_refresh_that_waited_its_slack_goes_before_newer_moves() -> None:
+    """Earliest deadline first: moves jump the queue, but no refresh waits for ever."""
+    from config.asgi import ACTION, PAGE, REFRESH, _Gate
+
+    order: list[str] = []
+
+    async def scenario() -> None:
+        gate = _Gate(1)
+        await gate.enter(PAGE)
+
+        async def request(name: str, slack: float) -> None:
+            await gate.enter(slack)
+            order.append(name)
+            gate.leave()
+
+        old = asyncio.ensure_future(request("old refresh", REFRESH))
+        await asyncio.sleep(REFRESH + 0.05)
+        new = asyncio.ensure_future(request("new move", ACTION))
+        await asyncio.sleep(0)
+        gate.leave()
+        await asyncio.gather(old, new)
+
+    _run(scenario)
+    assert order == ["old refresh", "new move"]
