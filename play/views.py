@@ -241,9 +241,7 @@ def _change(request: HttpRequest, match: Match, seat: MatchSeat,
     try:
         changed = change(version)
     except MatchError as error:
-        match = rows.match_with_seats(match.pk)
-        if match is None:  # deleted meanwhile
-            raise Http404("no such match")
+        match, seat = _match_for(request, match.pk)  # as it is now (or 404 if deleted meanwhile)
         message = str(error)
         if error.status == 400:
             message = _("That move is not allowed: %(reason)s") % {"reason": message}
