@@ -20,6 +20,9 @@ True
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 
 from .actions import Action
@@ -28,7 +31,7 @@ from .errors import EngineError, IllegalAction, PackError, SetupError
 from .modes import MODES
 from .playstate import PlayState, new_game, state_from_dict
 from .rules import apply, decider, legal_actions, resign
-from .setup import GameSetup, SeatSetup, setup_for
+from .setup import Game, GameSetup, SeatSetup, setup_for
 from .state import GameState, Outcome
 from .view import view
 
@@ -64,12 +67,35 @@ def serialize(state: GameState) -> dict:
 def deserialize(data: dict, pack: Pack) -> GameState:
     """Rebuild a state from `serialize` output and the pack its setup names."""
     try:
-        setup = GameSetup.from_dict(data["setup"], pack)
-        return state_from_dict(data, new_game(setup).game)
+        return state_from_dict(data, _game_of(data["setup"], pack))
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         if isinstance(error, (SetupError, IllegalAction)):
             raise
         raise SetupError(f"not a saved game state: {error!r}") from None
+
+
+# The constant part of recent games, by setup: rebuilding it (designs, seats, rules, copy ids: a
+# whole new game) was most of the cost of reading a saved state, which every move and board does.
+# A `Game` is complete once `new_game` returns and no rule changes it afterwards.
+_GAMES: OrderedDict[tuple[int, str], tuple[Pack, Game]] = OrderedDict()
+_GAMES_MAX = 256
+_GAMES_LOCK = threading.Lock()  # web threads share the cache
+
+
+def _game_of(setup_data: dict, pack: Pack) -> Game:
+    """Return the `Game` of a saved setup and its pack, built once per process while recent."""
+    key = (id(pack), json.dumps(setup_data, sort_keys=True, separators=(",", ":")))
+    with _GAMES_LOCK:
+        kept = _GAMES.get(key)
+        if kept is not None and kept[0] is pack:  # `is`: a newer pack object may reuse an id
+            _GAMES.move_to_end(key)
+            return kept[1]
+    game = new_game(GameSetup.from_dict(setup_data, pack)).game
+    with _GAMES_LOCK:
+        _GAMES[key] = (pack, game)
+        while len(_GAMES) > _GAMES_MAX:
+            _GAMES.popitem(last=False)
+    return game
 
 
 def replay(setup: GameSetup, notations: Iterable[str | Action]) -> GameState:

@@ -50,3 +50,23 @@ def test_the_data_class_has_no_rules_methods() -> None:
 def test_playstate_docstring_example_runs() -> None:
     result = doctest.testmod(playstate)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_reading_saved_states_of_one_game_builds_its_constant_part_once() -> None:
+    state = _game()
+    pack = state.game.setup.pack
+    first = deserialize(serialize(state), pack)
+    state.apply(state.legal_actions()[0])
+    later = deserialize(serialize(state), pack)
+    assert later == state and later.game is first.game  # shared, and the game still reads right
+    later.apply(later.legal_actions()[0])  # playing on never touches the shared part
+    assert deserialize(serialize(state), pack) == state
+
+
+def test_a_saved_state_read_with_another_pack_object_uses_that_pack() -> None:
+    state = _game()
+    other_pack = load_pack(tiny_pack())
+    again = deserialize(serialize(state), other_pack)
+    assert again.game.pack is other_pack and again == state
+    other_seed = new_game(GameSetup(pack=state.game.setup.pack, seed=4))
+    assert deserialize(serialize(other_seed), state.game.setup.pack).game is not state.game
