@@ -79,6 +79,13 @@ TEMPLATES = [
             ],
         },
     },
+    {  # the boards only (play/jinja.py); rendered by name through play.jinja.render
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "play.jinja.environment"},
+    },
 ]
 
 # --- Database -----------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from cards.models import text_in
 from cards.templatetags.card_faces import alt_text, card_lines, sticker_lines
@@ -764,9 +764,14 @@ def _vp_goals(content: Any, cards: list[dict], players: list[dict], lang: str
                                       "close": sum(have) >= CLOSE_SHARE * sum(need)})
         goals.append({"name": text_in(vp.get("name"), lang) or _("a VP card"),
                       "text": text_in(vp.get("text"), lang), "points": vp.get("points"),
+                      "points_text": _points_text(vp.get("points")),
                       "holder": _player_name(players[holder]) if holder is not None else "",
                       "standings": standings})
     return goals
+
+
+def _points_text(points: int | None) -> str:
+    return "" if points is None else ngettext("%(n)s VP", "%(n)s VP", points) % {"n": points}
 
 
 def _player_name(player: dict) -> str:

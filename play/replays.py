@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from campaign.models import Campaign
-from play import services
+from play import jinja, services
 from play.engine import Action, EngineError, GameState, apply, clone, new_game, view
 from play.engine.view import card as engine_card
 from play.engine.view import render as engine_line
@@ -43,6 +43,7 @@ from play.presenters import Board
 CHECKPOINT = 32       # actions between two kept states of a replay
 CACHE_SIZE = 8        # replays kept per process
 POLL_SECONDS = 2      # the spectator page's check, only while its event stream is down
+PUBLIC_BOARD = "play/_public_board.html"  # templates/jinja2/
 
 
 # -- the replay ---------------------------------------------------------------------------------
@@ -268,12 +269,12 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     state = replay.state_at(number)
     presenter = public_board(match, state, MatchFaces(match), show_hands=match.is_over)
     board = presenter.public_context(presenter.hands)
-    return render(request, "play/replay.html", {
+    return render(request, "play/replay.html", _with_board_html(request, {
         "match": match, "seat": seat, "board": board, "face_size": web_size(),
         "step": number, "total": replay.total, "turn_steps": _turn_steps(presenter, replay, number),
         "current": presenter.step_lines(replay.steps[number - 1]) if number else [],
         "nav": _nav(number, replay.total), "hands_shown": match.is_over,
-    })
+    }))
 
 
 def _nav(number: int, total: int) -> dict[str, int | None]:
@@ -305,7 +306,8 @@ def spectate_page(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(match)
     if not may_spectate(match, request.user):
         raise Http404("not a spectator")
-    return render(request, "play/spectate.html", _spectator_context(match))
+    return render(request, "play/spectate.html",
+                  _with_board_html(request, _spectator_context(match)))
 
 
 @login_required
@@ -315,7 +317,12 @@ def spectate_board(request: HttpRequest, pk: int) -> HttpResponse:
     light = spectator_match_for(request, pk, light=True)
     if request.GET.get("version") == str(light.version):
         return HttpResponse(status=204)
-    return render(request, "play/_public_board.html", _spectator_context(_load(pk)))
+    return HttpResponse(jinja.render(PUBLIC_BOARD, _spectator_context(_load(pk)), request))
+
+
+def _with_board_html(request: HttpRequest, context: dict[str, Any]) -> dict[str, Any]:
+    """Return the page's context with its public board as HTML (the board is a Jinja2 template)."""
+    return {**context, "board_html": jinja.render(PUBLIC_BOARD, context, request)}
 
 
 def _spectator_context(match: Match) -> dict[str, Any]:

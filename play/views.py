@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Campaign
 from config.ratelimit import rate_limit
-from play import modes_web, notifications, rows, services
+from play import jinja, modes_web, notifications, rows, services
 from play.engine import view
 from play.faces import MatchFaces, web_size
 from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
@@ -34,6 +34,7 @@ from play.presenters import Board, scenario_panel
 from play.services import BrokenMatch, MatchError
 
 POLL_SECONDS = 1
+BOARD = "play/_board.html"  # a Jinja2 template (templates/jinja2/, play/jinja.py)
 
 
 def _shows_broken_matches(view_func: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -72,7 +73,9 @@ def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "
                   modes_web.mode_of(match), match.status == Match.Status.WAITING).context()
     invites = modes_web.invites(match, lambda token: request.build_absolute_uri(
         reverse("play:join", args=[token])))
+    title = (_("Your turn") + " · " if board.get("my_decision") else "") + str(match)
     return {"match": match, "seat": seat, "board": board, "error": error, "invites": invites,
+            "page_title": title,
             "act_url": reverse("play:act", args=[match.pk]),
             "board_url": reverse("play:board", args=[match.pk]),
             "resign_url": reverse("play:resign", args=[match.pk]),
@@ -83,8 +86,22 @@ def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "
 def _board(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "",
            status: int = 200) -> HttpResponse:
     """Answer with the board partial (htmx) or the whole page."""
-    template = "play/_board.html" if request.headers.get("HX-Request") else "play/match.html"
-    return render(request, template, _context(request, match, seat, error), status=status)
+    if request.headers.get("HX-Request"):
+        return _board_partial(request, match, seat, error, status)
+    return _page(request, match, seat, error, status)
+
+
+def _board_partial(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "",
+                   status: int = 200) -> HttpResponse:
+    return HttpResponse(jinja.render(BOARD, _context(request, match, seat, error), request),
+                        status=status)
+
+
+def _page(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "",
+          status: int = 200) -> HttpResponse:
+    context = _context(request, match, seat, error)
+    context["board_html"] = jinja.render(BOARD, context, request)
+    return render(request, "play/match.html", context, status=status)
 
 
 # -- pages ----------------------------------------------------------------------------------------
@@ -161,7 +178,7 @@ def campaign_match(request: HttpRequest, pk: int) -> HttpResponse:
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Show the user's seat's view of the game as a board with every legal action."""
     match, seat = _match_for(request, pk)
-    return render(request, "play/match.html", _context(request, match, seat))
+    return _page(request, match, seat)
 
 
 @login_required
@@ -179,7 +196,7 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     match, seat = _match_for(request, pk)
     if _unchanged(request, match.version, match.status):
         return HttpResponse(status=204)
-    return render(request, "play/_board.html", _context(request, match, seat))
+    return _board_partial(request, match, seat)
 
 
 def _unchanged(request: HttpRequest, version: int, status: str) -> bool:

@@ -23,11 +23,15 @@ def catalogue_path(app: str, suffix: str = "mo") -> Path:
 
 
 def extracted_msgids(app: str, tmp: Path) -> set[str]:
-    """Return every msgid of ``app``'s Python files and of templates/<app>/, as makemessages sees them."""
+    """Return every msgid of ``app``'s Python files and of templates/<app>/ (and
+    templates/jinja2/<app>/), as makemessages sees them."""
     copy = tmp / app
     shutil.copytree(PROJECT / app, copy, ignore=shutil.ignore_patterns("locale", "migrations",
                                                                         "__pycache__"))
     shutil.copytree(PROJECT / "templates" / app, copy / "_templates")
+    jinja = PROJECT / "templates" / "jinja2" / app  # read as makemessages reads them (play/jinja.py)
+    if jinja.exists():
+        shutil.copytree(jinja, copy / "_jinja_templates")
     (copy / "locale").mkdir()
     subprocess.run([sys.executable, str(PROJECT / "manage.py"), "makemessages", "-l", "ru",
                     "--no-location", "--no-wrap"], cwd=copy, check=True, capture_output=True)

@@ -1,8 +1,9 @@
-"""Every UI string of the play app (code and templates/play/) has a Russian translation; the
+"""Every UI string of the play app (code, templates/play/ and templates/jinja2/play/) has a Russian translation; the
 Russian board names cards in Russian (from the pack's texts), not by id or in English."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from play.engine import legal_actions, view
 from play.presenters import Board
 from play.services import SeatSpec
 from tests.cards.locale_check import (
+    PROJECT,
     extracted_msgids,
     fuzzy_entries,
     gettext_tools_missing,
@@ -24,6 +26,20 @@ def test_compiled_catalogue_translates_every_play_string(tmp_path: Path) -> None
     msgids = extracted_msgids("play", tmp_path)
     assert len(msgids) > 100  # the extraction found the app's strings at all
     assert missing_in_compiled("play", msgids, tmp_path) == []
+
+
+@pytest.mark.skipif(gettext_tools_missing(), reason="gettext tools not installed")
+def test_makemessages_finds_every_string_of_the_jinja_boards(tmp_path: Path) -> None:
+    """The boards are Jinja2 templates (play/jinja.py): each `_("...")` in them must reach the
+    catalogue through makemessages as a `{% translate %}` would, or Russian players see English."""
+    in_templates = set()
+    for template in (PROJECT / "templates" / "jinja2" / "play").glob("*.html"):
+        text = template.read_text(encoding="utf-8")
+        in_templates |= set(re.findall(r'_\("([^"]*)"\)', text))
+        in_templates |= set(re.findall(r"_\('([^']*)'\)", text))
+    assert {"Every move as a list", "Authority %(n)s",
+            'A rematch of <a href="%(url)s">this earlier game</a>.'} <= in_templates
+    assert in_templates - extracted_msgids("play", tmp_path) == set()
 
 
 def test_play_catalogue_has_no_fuzzy_entries() -> None:
