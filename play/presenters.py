@@ -39,6 +39,11 @@ CARD_EVENTS = ("play", "discard", "scrap", "acquire", "upgrade", "destroy", "cop
                "give")
 
 
+# Card texts by the packs' checksums, language and printed face (`Board.texts`); bounded.
+_CARD_TEXTS: dict[tuple, tuple[str, tuple, tuple, str]] = {}
+CARD_TEXTS_MAX = 8192
+
+
 class Board:
     """Presents one seat's view; `context()` is the template's `board`."""
 
@@ -60,6 +65,9 @@ class Board:
                 if isinstance(design, dict):
                     self.cards.setdefault(design.get("id"), design)
         self.stickers, self.sticker_sides = _stickers(pack_data)
+        # The content every card text comes from, when it is known by checksum (see `texts`).
+        self.content = (tuple(p.checksum for p in faces.packs)
+                        if faces and all(p.checksum for p in faces.packs) else None)
         self.by_inst: dict[int, dict] = {}
         self.shown: list[dict] = []
 
@@ -182,20 +190,41 @@ class Board:
 
     def card(self, face: dict) -> dict[str, Any]:
         """Return one card with its localized name, texts, picture and (later) its actions."""
-        design = self.cards.get(face["card"], {})
         upgrade = face.get("upgrade")
-        lines = self.ability_lines(design, upgrade["sticker"] if upgrade else None)
+        sticker_id = upgrade["sticker"] if upgrade else None
+        name, lines, faction_names, alt = self.texts(face, sticker_id)
         shown = {"upgrade": None, "damage": 0,  # every key the templates read (see `context`)
-                 **face, "name": self.name(face), "lines": lines, "actions": [], "click": None,
-                 "faction_names": [self.factions.get(f, f) for f in face.get("factions", [])]}
+                 **face, "name": name, "lines": list(lines), "actions": [], "click": None,
+                 "faction_names": list(faction_names), "alt": alt}
         if "damage" in face:  # a base in play: what an attacker must still deal (C19)
             shown["remaining"] = max(0, (face.get("defense") or 0) - face["damage"])
-        shown["alt"] = self.alt(shown)
-        shown["face_url"] = (self.faces.url(face["card"], upgrade["sticker"] if upgrade else None)
-                             if self.faces else "")
+        shown["face_url"] = self.faces.url(face["card"], sticker_id) if self.faces else ""
         self.by_inst[face["id"]] = shown
         self.shown.append(shown)
         return shown
+
+    def texts(self, face: dict, sticker_id: str | None) -> tuple[str, tuple, tuple, str]:
+        """Return a card's name, lines, faction names and alt text in the active language.
+
+        They depend only on the packs' content and the face's printed values, so they are kept
+        per process for the packs' checksums (`self.content`): a board shows the same few dozen
+        cards again on every move, and writing their texts was most of presenting it.
+        """
+        key = (self.content, self.lang, face["card"], sticker_id, bool(face.get("upgrade")),
+               str(face.get("name")), face.get("type"), face.get("outpost"), face.get("defense"),
+               face.get("cost"), tuple(face.get("factions", ())))
+        texts = _CARD_TEXTS.get(key) if self.content else None
+        if texts is None:
+            card = {**face, "name": self.name(face),
+                    "lines": self.ability_lines(self.cards.get(face["card"], {}), sticker_id),
+                    "faction_names": [self.factions.get(f, f) for f in face.get("factions", [])]}
+            texts = (card["name"], tuple(card["lines"]), tuple(card["faction_names"]),
+                     self.alt(card))
+            if self.content:
+                if len(_CARD_TEXTS) >= CARD_TEXTS_MAX:
+                    _CARD_TEXTS.clear()  # rare (many packs or languages): start again
+                _CARD_TEXTS[key] = texts
+        return texts
 
     def alt(self, card: dict) -> str:
         """Return a picture's alt text: the card's name, kind, cost, factions and every line."""

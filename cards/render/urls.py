@@ -18,7 +18,16 @@ def face_url(pack: Any, card_id: str, *, sticker_id: str | None = None,
     `campaign_id` unlocks the envelopes that campaign opened; `match_id` the cards of that
     game's own decks (for its players only).
     """
-    query: dict[str, Any] = {"lang": lang or active_language(), "size": size}
+    return _face_url(get_script_prefix(), pack.pk, card_id, sticker_id or None, copy_number,
+                     campaign_id, match_id, lang or active_language(), size)
+
+
+@lru_cache(maxsize=16384)
+def _face_url(prefix: str, pack_id: int, card_id: str, sticker_id: str | None,
+              copy_number: int | None, campaign_id: int | None, match_id: int | None, lang: str,
+              size: str) -> str:
+    # A board shows some twenty faces per update, the same ones again on every move.
+    query: dict[str, Any] = {"lang": lang, "size": size}
     if sticker_id:
         query["sticker"] = sticker_id
     if campaign_id is not None:
@@ -27,7 +36,7 @@ def face_url(pack: Any, card_id: str, *, sticker_id: str | None = None,
         query["match"] = match_id
     if copy_number is not None:
         query["copy"] = copy_number
-    return f"{_face_path(get_script_prefix(), pack.pk, card_id)}?{urlencode(query)}"
+    return f"{_face_path(prefix, pack_id, card_id)}?{urlencode(query)}"
 
 
 @lru_cache(maxsize=8192)

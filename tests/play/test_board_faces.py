@@ -300,3 +300,23 @@ def test_mixed_game_draws_each_card_from_its_own_pack(core_pack, alice) -> None:
     assert {int(pk) for pk, card in drawn if card in ours} == {colony_wars.pk}
     assert {int(pk) for pk, card in drawn if card not in ours} == {core_pack.pk}
     assert any(card in ours for _pk, card in drawn)
+
+
+def test_card_texts_follow_the_language_and_an_edit_of_the_pack(bot_match, core_pack,
+                                                                 alice) -> None:
+    """Card texts are kept per process by the packs' checksums and the language: a Russian page
+    after an English one is Russian, and an edited card reads as edited."""
+    client = _client(alice)
+
+    def scout_alt(**headers: str) -> str:
+        page = parse(client.get(bot_match.get_absolute_url(), **headers).content.decode())
+        return next(img["alt"] for img in page.images
+                    if FACE.search(img["src"]) and FACE.search(img["src"]).group(1) == "scout")
+
+    assert scout_alt().startswith("Scout") and "+1 trade" in scout_alt()
+    assert scout_alt(HTTP_ACCEPT_LANGUAGE="ru").startswith("Разведчик")
+    data = core_pack.data
+    scout = next(card for card in data["cards"] if card["id"] == "scout")
+    scout["abilities"] = [{"when": "primary", "do": [{"trade": 3}]}]
+    core_pack.replace_data(data)
+    assert scout_alt().startswith("Scout") and "+3 trade" in scout_alt()
