@@ -219,7 +219,7 @@ def join(seat: MatchSeat, user: Any) -> bool:
     match = Match.objects.get(pk=seat.match_id)
     if match.status == Match.Status.ACTIVE and match.version == 0:
         try:
-            services._change(match.pk, 0, lambda state: [], user)
+            services._change(match.pk, 0, lambda _match, _state: [], user)
         except services.StaleMatch:
             pass  # someone (a bot worker) moved first: the game is started already
     return True

@@ -83,6 +83,12 @@ class NotYourTurn(MatchError):
     status = 403
 
 
+class NotSeated(MatchError):
+    """The user has no seat in the match, or there is no such match (views answer 404)."""
+
+    status = 404
+
+
 class BrokenMatch(MatchError):
     """The match's card pack changed under it (owners' editor) and the game no longer replays."""
 
@@ -331,21 +337,39 @@ def play(match_id: int, seat: int, notation: str, expected_version: int, actor: 
     Raises StaleMatch, NotYourTurn or MatchError (illegal: the engine's message); nothing is
     saved then.
     """
-    def change(state: GameState) -> list[tuple[str, int]]:
-        if state.decider != seat:
-            raise NotYourTurn(_("It is not your decision now."))
-        try:
-            apply(state, notation)
-        except IllegalAction as error:
-            raise MatchError(str(error)) from None
-        return [(state.history[-1].notation, seat)]
+    return _change(match_id, expected_version,
+                   lambda match, state: _move(state, seat, notation), actor)
 
-    return _change(match_id, expected_version, change, actor)
+
+def play_as(user: Any, match_id: int, notation: str, expected_version: int) -> Match:
+    """Apply the action `user` made in their seat against `expected_version`; return the match.
+
+    A player's move: the seat is found in the match read under its lock, so the request reads
+    the match once. Raises NotSeated (also for a missing match) before anything else, so a
+    stranger learns nothing of the match; then as `play`, or MatchError (409) while seats are
+    still open.
+    """
+    def change(match: Match, state: GameState) -> list[tuple[str, int]]:
+        if match.status == Match.Status.WAITING:  # nobody moves before every seat is taken
+            raise StaleMatch(_("The game starts when every seat is taken."))
+        return _move(state, match.seat_of(user).index, notation)
+
+    return _change(match_id, expected_version, change, user, player=user)
+
+
+def _move(state: GameState, seat: int, notation: str) -> list[tuple[str, int]]:
+    if state.decider != seat:
+        raise NotYourTurn(_("It is not your decision now."))
+    try:
+        apply(state, notation)
+    except IllegalAction as error:
+        raise MatchError(str(error)) from None
+    return [(state.history[-1].notation, seat)]
 
 
 def resign(match_id: int, seat: int, expected_version: int, actor: Any = None) -> Match:
     """Give up the game for `seat` (at any time, also out of turn)."""
-    def change(state: GameState) -> list[tuple[str, int]]:
+    def change(match: Match, state: GameState) -> list[tuple[str, int]]:
         try:
             state.resign(seat)
         except IllegalAction as error:
@@ -356,10 +380,16 @@ def resign(match_id: int, seat: int, expected_version: int, actor: Any = None) -
 
 
 def _change(match_id: int, expected_version: int,
-            change: Callable[[GameState], list[tuple[str, int]]], actor: Any) -> Match:
-    """Under the match row's lock: check the version, apply `change`, save once."""
+            change: Callable[[Match, GameState], list[tuple[str, int]]], actor: Any,
+            player: Any = None) -> Match:
+    """Under the match row's lock: check the version, apply `change`, save once.
+
+    With `player`, first check that the user has a seat (NotSeated if not).
+    """
     with transaction.atomic():
         match = rows.match_with_seats(match_id, lock=True)
+        if player is not None and (match is None or match.seat_of(player) is None):
+            raise NotSeated(_("You have no seat in this game."))
         if match is None:
             raise Match.DoesNotExist(f"no match {match_id}")
         if match.version != expected_version:
@@ -369,7 +399,7 @@ def _change(match_id: int, expected_version: int,
         if match.is_over:
             raise MatchError(_("The game is over."))
         state = engine_state(match)
-        actions = change(state)
+        actions = change(match, state)
         _save(match, state, actions + _sync_bot_actions(match, state))
     if match.is_over and match.campaign_id and not match.recorded:
         record_result(match, actor, match.campaign_version)

@@ -224,18 +224,21 @@ def state_json(request: HttpRequest, pk: int) -> JsonResponse:
 @require_POST
 @_shows_broken_matches
 def act(request: HttpRequest, pk: int) -> HttpResponse:
-    """Apply one action of the user's seat (bots answer through the task queue)."""
-    match, seat = _match_for(request, pk, with_state=False)
+    """Apply one action of the user's seat (bots answer through the task queue).
+
+    The match is read once, under its lock, by the service (which also finds the seat).
+    """
     form = ActionForm(request.POST)
     if not form.is_valid():
+        match, seat = _match_for(request, pk)
         return _board(request, match, seat, _("The move was incomplete: it needs an action and "
                                               "the version of the board."), status=400)
-    if match.status == Match.Status.WAITING:  # nobody moves before every seat is taken
-        return _board(request, match, seat, _("The game starts when every seat is taken."),
-                      status=409)
-    return _change(request, match, seat, lambda version: services.play(
-        match.pk, seat.index, form.cleaned_data["notation"], version, request.user),
-        form.cleaned_data["version"])
+    try:
+        changed = services.play_as(request.user, pk, form.cleaned_data["notation"],
+                                   form.cleaned_data["version"])
+    except MatchError as error:
+        return _refused(request, pk, error)
+    return _changed(request, changed, changed.seat_of(request.user))
 
 
 @login_required
@@ -258,13 +261,22 @@ def _change(request: HttpRequest, match: Match, seat: MatchSeat,
     try:
         changed = change(version)
     except MatchError as error:
-        match, seat = _match_for(request, match.pk)  # as it is now (or 404 if deleted meanwhile)
-        message = str(error)
-        if error.status == 400:
-            message = _("That move is not allowed: %(reason)s") % {"reason": message}
-        return _board(request, match, seat, message, status=error.status)
+        return _refused(request, match.pk, error)
+    return _changed(request, changed, seat)
+
+
+def _refused(request: HttpRequest, pk: int, error: MatchError) -> HttpResponse:
+    """Show the board as it is now with the reason a change was refused (404 without a seat)."""
+    match, seat = _match_for(request, pk)  # as it is now (or 404 if deleted meanwhile)
+    message = str(error)
+    if error.status == 400:
+        message = _("That move is not allowed: %(reason)s") % {"reason": message}
+    return _board(request, match, seat, message, status=error.status)
+
+
+def _changed(request: HttpRequest, match: Match, seat: MatchSeat) -> HttpResponse:
     if request.headers.get("HX-Request"):
-        return _board(request, changed, seat)  # the saved match: seats, packs, game in memory
+        return _board(request, match, seat)  # the saved match: seats, packs, game in memory
     return redirect(match)
 
 

@@ -159,6 +159,23 @@ def test_outsiders_get_404_and_visitors_the_login_page(name, duel, client, outsi
     assert act(client, duel, "end").status_code == 404
 
 
+def test_an_outsiders_move_is_404_whatever_its_version_and_changes_nothing(duel, client,
+                                                                          outsider) -> None:
+    """The move's service finds the seat under the lock before it checks anything else, so a
+    stranger cannot tell a stale version (409) or an illegal move (400) from no match at all."""
+    client.force_login(outsider)
+    before = (duel.version, duel.state)
+    for version in (duel.version, duel.version + 5):
+        for notation in ("end", "play 999", ""):
+            assert act(client, duel, notation, version).status_code == 404
+    assert act(client, duel, "end", HTTP_HX_REQUEST="true").status_code == 404
+    missing = client.post(reverse("play:act", args=[duel.pk + 1000]), {"notation": "end",
+                                                                       "version": 0})
+    assert missing.status_code == 404
+    duel.refresh_from_db()
+    assert (duel.version, duel.state) == before
+
+
 def test_invite_link_seats_a_friend(core_pack, alice, bob) -> None:
     match = services.create_standard_match(core_pack, [SeatSpec("alice", alice), SeatSpec("?")])
     assert match.status == Match.Status.WAITING
