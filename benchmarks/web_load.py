@@ -298,6 +298,7 @@ def prepare(matches: int, bot_matches: int) -> list[dict]:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.contrib.auth import (
         BACKEND_SESSION_KEY,
         HASH_SESSION_KEY,
@@ -321,7 +322,7 @@ def prepare(matches: int, bot_matches: int) -> list[dict]:
         user.save()
         session = SessionStore()
         session.update({SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
-                        BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend"})
+                        BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0]})
         session.create()
         return user, session.session_key
 

@@ -119,9 +119,9 @@ elif envbool("DATABASE_POOL", False):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Accounts (django-allauth) ------------------------------------------------------------------
-AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+AUTHENTICATION_BACKENDS = [  # Django's and allauth's, reading the user in plain SQL
+    "config.auth.ModelBackend",
+    "config.auth.AuthenticationBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -3,8 +3,8 @@
 Why: on our 2-core machine the ORM spends about 1 ms building and compiling each query, several
 times what PostgreSQL takes to answer it, and a move or a board used to spend a third of its CPU
 there. These few reads are written once as SQL (per database vendor, cached) and their rows are
-turned into the very model instances the ORM would give: the same converters per column (JSON,
-dates, booleans on SQLite), `Model.from_db`, the pack and the seats attached as `select_related`
+turned into the very model instances the ORM would give (`config.model_rows.Columns`: the same
+converters per column, `Model.from_db`), the pack and the seats attached as `select_related`
 and `prefetch_related` would. Nothing downstream knows the difference; `tests/play/test_rows.py`
 compares every read with its ORM twin.
 
@@ -14,51 +14,20 @@ memory) and its seats in index order; the campaign, when there is one, loads laz
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
 
-from django.db import connection, models
+from django.db import connection
 
 from cards.models import ContentPack
+from config.model_rows import Columns
 from play.models import Match, MatchSeat
-
-Converter = Callable[[Any, Any, Any], Any]
-
-
-class _Columns:
-    """One model's columns in a SELECT: the SQL list and how to turn values into an instance."""
-
-    def __init__(self, model: type[models.Model], alias: str, skip: Sequence[str] = ()) -> None:
-        fields = [f for f in model._meta.concrete_fields if f.attname not in skip]
-        self.model = model
-        self.names = [f.attname for f in fields]
-        quote = connection.ops.quote_name
-        self.sql = ", ".join(f"{quote(alias)}.{quote(f.column)}" for f in fields)
-        self._converters: list[tuple[int, list[Converter], Any]] = []
-        for index, field in enumerate(fields):  # what the ORM's compiler applies per column
-            column = field.get_col(alias)
-            found = (connection.ops.get_db_converters(column)
-                     + column.get_db_converters(connection))
-            if found:
-                self._converters.append((index, found, column))
-
-    def __len__(self) -> int:
-        return len(self.names)
-
-    def instance(self, values: Sequence[Any]) -> Any:
-        values = list(values)
-        for index, converters, column in self._converters:
-            for convert in converters:
-                values[index] = convert(values[index], column, connection)
-        return self.model.from_db(connection.alias, self.names, values)
 
 
 @lru_cache(maxsize=16)
-def _match_query(vendor: str, with_state: bool, lock: bool) -> tuple[str, _Columns, _Columns]:
+def _match_query(vendor: str, with_state: bool, lock: bool) -> tuple[str, Columns, Columns]:
     """Return the SQL reading a match and its pack by id, and the two column readers."""
-    match = _Columns(Match, "m", skip=() if with_state else ("state",))
-    pack = _Columns(ContentPack, "p", skip=("data",))
+    match = Columns(Match, "m", skip=() if with_state else ("state",))
+    pack = Columns(ContentPack, "p", skip=("data",))
     quote = connection.ops.quote_name
     sql = (f'SELECT {match.sql}, {pack.sql} FROM {quote(Match._meta.db_table)} "m" '
            f'INNER JOIN {quote(ContentPack._meta.db_table)} "p" ON "p"."id" = "m"."pack_id" '
@@ -70,8 +39,8 @@ def _match_query(vendor: str, with_state: bool, lock: bool) -> tuple[str, _Colum
 
 
 @lru_cache(maxsize=4)
-def _seats_query(vendor: str) -> tuple[str, _Columns]:
-    seats = _Columns(MatchSeat, "s")
+def _seats_query(vendor: str) -> tuple[str, Columns]:
+    seats = Columns(MatchSeat, "s")
     quote = connection.ops.quote_name
     return (f'SELECT {seats.sql} FROM {quote(MatchSeat._meta.db_table)} "s" '
             f'WHERE "s"."match_id" = %s ORDER BY "s"."index"'), seats
