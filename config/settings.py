@@ -116,6 +116,12 @@ elif envbool("DATABASE_POOL", False):
     _POOL_SIZE = envint("DATABASE_POOL_SIZE", 8)
     DATABASES["default"]["OPTIONS"]["pool"] = {
         "min_size": _POOL_SIZE, "max_size": _POOL_SIZE, "timeout": 10}
+else:
+    # Without a pool (the task workers): keep each thread's connection. Django's default closes
+    # it after every request, and django-q2 calls that after every task and every look at the
+    # queue, so a worker started a new PostgreSQL server process several times a second.
+    DATABASES["default"]["CONN_MAX_AGE"] = envint("DATABASE_CONN_MAX_AGE", 300)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # a connection the server dropped is renewed
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Accounts (django-allauth) ------------------------------------------------------------------
