@@ -37,6 +37,7 @@ from campaign.engine_bridge import game_payload, snapshot_of
 from campaign.models import Campaign, StaleVersion
 from campaign.state import FINISHED, GAME_RECORDED, PLAYING, EventRefused, missing_choices
 from cards.models import ContentPack
+from config import model_rows
 from play import rows, tasks
 from play.engine import (
     EngineError,
@@ -478,9 +479,10 @@ def _sync_bot_actions(match: Match, state: GameState) -> list[tuple[str, int]]:
 
 
 def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> None:
-    MatchAction.objects.bulk_create(
-        MatchAction(match=match, seq=match.version + k, notation=notation, seat=seat)
-        for k, (notation, seat) in enumerate(actions, start=1))
+    # Plain SQL (config.model_rows): the two writes of every move, without the ORM's compiling.
+    model_rows.insert([MatchAction(match=match, seq=match.version + k, notation=notation,
+                                   seat=seat)
+                       for k, (notation, seat) in enumerate(actions, start=1)])
     match.version += len(actions)
     match.state = serialize(state)
     match.turn_seat = state.decider if state.outcome is None else None
@@ -492,7 +494,7 @@ def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> Non
         match.status, match.finished = Match.Status.FINISHED, timezone.now()
         match.result = state.outcome.to_dict()
         fields += ["status", "finished", "result"]
-    match.save(update_fields=fields)
+    model_rows.update_fields(match, fields)
     match.__dict__[_KEPT_STATE] = (match.version, state)
     change = MatchChange(match.pk, match.version, match.turn_seat, match.status,
                          mover=actions[-1][1] if actions else None,
