@@ -25,7 +25,7 @@ from django.template import engines
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, trans_real
 from jinja2 import ChainableUndefined, Environment
 from markupsafe import Markup
 
@@ -53,7 +53,9 @@ def render(name: str, context: dict[str, Any], request: HttpRequest | None = Non
     The request's CSRF token is read once here: Django's Jinja2 backend gives the template lazy
     `csrf_token`/`csrf_input` values that mask the token anew at every use, a dozen per board.
     """
-    values = dict(context)
+    # The active language's catalogue, found once: `gettext` looks it up anew at every call
+    # (a context-local read), some seventy times a board.
+    values = {**context, "_": trans_real.catalog().gettext}
     if request is not None:
         token = get_token(request)
         values.update(request=request, csrf_token=token, csrf_input=Markup(
