@@ -22,10 +22,9 @@ from typing import Any
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template import engines
-from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, trans_real
+from django.utils.translation import gettext, trans_real
 from jinja2 import ChainableUndefined, Environment
 from markupsafe import Markup
 
@@ -40,8 +39,7 @@ def environment(**options: Any) -> Environment:
     options["undefined"] = ChainableUndefined  # like Django: a missing value shows as nothing
     env = Environment(**options)
     env.globals.update({
-        "_": gettext, "ngettext": ngettext, "url": _url, "static": static,
-        "card_html": CardHtml, "game_over_panel": game_over_panel,
+        "_": gettext, "url": _url, "card_html": CardHtml, "game_over_panel": game_over_panel,
     })
     env.filters["html_format"] = html_format
     return env

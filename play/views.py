@@ -251,17 +251,10 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _board(request, match, seat, _("The form was incomplete; please try again."),
                       status=400)
-    return _change(request, match, seat, lambda version: services.resign(
-        match.pk, seat.index, version, request.user), form.cleaned_data["version"])
-
-
-def _change(request: HttpRequest, match: Match, seat: MatchSeat,
-            change: Callable[[int], Match], version: int) -> HttpResponse:
-    """Apply a move or resignation; a refusal shows the board with its reason and status."""
     try:
-        changed = change(version)
+        changed = services.resign(match.pk, seat.index, form.cleaned_data["version"], request.user)
     except MatchError as error:
-        return _refused(request, match.pk, error)
+        return _refused(request, pk, error)
     return _changed(request, changed, seat)
 
 

@@ -26,7 +26,8 @@ def face_url(pack: Any, card_id: str, *, sticker_id: str | None = None,
 def _face_url(prefix: str, pack_id: int, card_id: str, sticker_id: str | None,
               copy_number: int | None, campaign_id: int | None, match_id: int | None, lang: str,
               size: str) -> str:
-    # A board shows some twenty faces per update, the same ones again on every move.
+    # A board shows some twenty faces per update, the same ones again on every move; `reverse`
+    # was the slow part of each URL. `prefix` (the script prefix) is part of the key.
     query: dict[str, Any] = {"lang": lang, "size": size}
     if sticker_id:
         query["sticker"] = sticker_id
@@ -36,13 +37,8 @@ def _face_url(prefix: str, pack_id: int, card_id: str, sticker_id: str | None,
         query["match"] = match_id
     if copy_number is not None:
         query["copy"] = copy_number
-    return f"{_face_path(prefix, pack_id, card_id)}?{urlencode(query)}"
-
-
-@lru_cache(maxsize=8192)
-def _face_path(_prefix: str, pack_id: int, card_id: str) -> str:
-    # A board shows some twenty faces per update and `reverse` is the slow part of each URL.
-    return reverse("cards:face", kwargs={"pk": pack_id, "slug": card_id})
+    path = reverse("cards:face", kwargs={"pk": pack_id, "slug": card_id})  # under `prefix`
+    return f"{path}?{urlencode(query)}"
 
 
 def back_url(kind: str, lang: str | None = None, size: str = "web") -> str:
