@@ -82,6 +82,9 @@ class Match(models.Model):
     extra_packs = models.ManyToManyField(
         "cards.ContentPack", through="MatchPack", related_name="mixed_matches", blank=True,
         help_text=_("Packs whose trade cards join the first pack's (a mixed game)."))
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch",
+        help_text=_("The finished game this one is the rematch of (one rematch per game)."))
     recorded = models.BooleanField(default=False,
                                    help_text=_("The result was written back to the campaign."))
     record_problem = models.TextField(blank=True)

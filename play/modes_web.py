@@ -126,7 +126,7 @@ def role_label(mode: str, n: int, seat: int) -> str:
     return " · ".join(parts)
 
 
-def mode_setup(mode: str, pack: Pack, seats: list[SeatSetup], seed: int) -> GameSetup:
+def mode_setup(mode: str, pack: Pack, seats: list[SeatSetup], seed: int | str) -> GameSetup:
     """Return the engine setup of `mode` for these seats (names, decks, sides already set)."""
     if mode not in engine_modes():
         raise MatchError(_("This mode cannot be played yet."))
@@ -160,7 +160,7 @@ def counts_text(counts: tuple[int, ...]) -> str:
 
 def create_mode_match(mode: str, seats: list[SeatSpec], *, pack: ContentPack | None = None,
                       campaign: Campaign | None = None, extra_packs: Sequence[ContentPack] = (),
-                      seed: int | None = None) -> Match:
+                      seed: int | str | None = None) -> Match:
     """Create a match of `mode` with the core set `pack` or a finished `campaign`'s deck.
 
     Seats are in turn order from the first seat (their roles: `seat_roles`); who moves first is
@@ -168,7 +168,7 @@ def create_mode_match(mode: str, seats: list[SeatSpec], *, pack: ContentPack | N
     """
     if mode not in BY_KEY or mode == STANDARD:
         raise MatchError(_("Choose a mode for 3 to 6 players."))
-    seed = services._new_seed() if seed is None else seed
+    seed = engine.new_seed() if seed is None else seed
     if campaign is not None:
         first, engine_pack, seat_setups, trade_deck = _campaign_deck(campaign, seats, extra_packs)
     elif pack is not None:

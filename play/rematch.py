@@ -6,19 +6,17 @@ is OFFERED their old seat and must accept it (home page); bots stay bots. Only g
 campaign's scenarios get one: replaying a scenario outside its campaign would be a game the
 campaign never hears of, so a scenario game offers the campaign's next step instead.
 
-The link between a game and its rematch is found, not stored (no migration): the rematch of A
-is the first later match with A's setup (seed aside), packs and people in the same seats. Asking
-twice, or both players asking, leads to that same match.
+A game has at most one rematch (`Match.rematch_of`, unique): asking twice, or both players
+asking at once, leads to that same match.
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -29,12 +27,9 @@ from campaign.models import Campaign
 from campaign.state import AFTER_CAMPAIGN, FINISHED, PLAYING, missing_choices
 from config.ratelimit import rate_limit
 from play import services
-from play.engine import EngineError, GameSetup
+from play.engine import KEYED_SHUFFLES, EngineError, GameSetup, new_seed
 from play.models import Match
 from play.services import MatchError, SeatSpec
-
-CANDIDATES = 20  # later matches of the same people looked at when finding a rematch
-
 
 # -- rematch --------------------------------------------------------------------------------------
 
@@ -45,14 +40,28 @@ def may_rematch(match: Match, user: Any) -> bool:
 
 
 def create_rematch(match: Match, user: Any) -> Match:
-    """Return the rematch of `match`, creating it (user seated, the others offered their seats)."""
+    """Return the rematch of `match`, creating it (user seated, the others offered their seats).
+
+    One rematch per game however many ask at once: the original's row is locked while its
+    rematch is looked for and made, and `Match.rematch_of` is unique, so a racing second insert
+    fails and that request returns the rematch the first one made.
+    """
     if not may_rematch(match, user):
         raise MatchError(_("Only a player of a finished game outside a campaign can ask for a "
                            "rematch."))
-    existing = rematch_of(match)
-    if existing is not None:
+    try:
+        with transaction.atomic():
+            original = Match.objects.select_for_update().get(pk=match.pk)
+            return rematch_of(original) or _new_rematch(original, user)
+    except IntegrityError:
+        existing = rematch_of(match)
+        if existing is None:
+            raise
         return existing
-    data = {**match.setup, "seed": services._new_seed()}
+
+
+def _new_rematch(match: Match, user: Any) -> Match:
+    data = {**match.setup, "seed": new_seed(), "shuffler": KEYED_SHUFFLES}
     try:
         setup = GameSetup.from_dict(data, services.match_engine_pack(match))
     except EngineError as error:
@@ -60,7 +69,7 @@ def create_rematch(match: Match, user: Any) -> Match:
                          % {"reason": error}) from None
     seats = [_seat_spec(seat, user) for seat in match.seats.all()]
     extra = [link.pack for link in match.pack_links.select_related("pack").order_by("position")]
-    return services.create_match(match.pack, setup, seats, extra_packs=extra)
+    return services.create_match(match.pack, setup, seats, extra_packs=extra, rematch_of=match)
 
 
 def _seat_spec(seat: Any, user: Any) -> SeatSpec:
@@ -73,76 +82,13 @@ def _seat_spec(seat: Any, user: Any) -> SeatSpec:
 
 
 def rematch_of(match: Match) -> Match | None:
-    """Return the rematch of a finished match: the first later match of the same game and people."""
-    if not match.is_over or match.finished is None or match.campaign_id is not None:
-        return None
-    later = _same_people(match).filter(created__gte=match.finished).order_by("created", "pk")
-    return next((m for m in later[:CANDIDATES] if _same_game(match, m)), None)
-
-
-# {(match id, created): id of the match it is the rematch of, or None}. Fixed once a match
-# exists: the original finished before it was created, and any later match cannot come between
-# them. The board asks on every update, so each process remembers the answer (bounded, oldest
-# out; `created` in the key because SQLite may give a deleted match's id to a new one).
-_ORIGINALS: dict[tuple[int, Any], int | None] = {}
-_ORIGINALS_MAX = 4096
+    """Return the rematch of a finished match, or None."""
+    return Match.objects.filter(rematch_of=match.pk).first()
 
 
 def original_of(match: Match) -> Match | None:
     """Return the match this one is the rematch of, or None."""
-    if match.campaign_id is not None:
-        return None
-    key = (match.pk, match.created)
-    if key in _ORIGINALS:
-        known = _ORIGINALS[key]
-        return Match.objects.filter(pk=known).first() if known is not None else None
-    found = _find_original(match)
-    if len(_ORIGINALS) >= _ORIGINALS_MAX:
-        del _ORIGINALS[next(iter(_ORIGINALS))]
-    _ORIGINALS[key] = found.pk if found is not None else None
-    return found
-
-
-def _find_original(match: Match) -> Match | None:
-    earlier = (_same_people(match).filter(status=Match.Status.FINISHED,
-                                          finished__lte=match.created).order_by("-finished", "-pk"))
-    return next((m for m in earlier[:CANDIDATES]
-                 if _same_game(m, match) and rematch_of(m) == match), None)
-
-
-def _same_people(match: Match) -> Any:
-    people = [s.user_id or s.offered_to_id for s in match.seats.all() if not s.bot]
-    people = [p for p in people if p is not None]
-    query = Match.objects.filter(pack_id=match.pack_id, campaign__isnull=True).exclude(pk=match.pk)
-    if people:
-        query = query.filter(Q(seats__user__in=people) | Q(seats__offered_to__in=people))
-    return query.distinct().prefetch_related("seats", "pack_links")
-
-
-def _same_game(a: Match, b: Match) -> bool:
-    """Return whether two matches are the same game but for the seed: setup, packs, seats."""
-    return (_comparable(a.setup) == _comparable(b.setup)
-            and _mixed(a) == _mixed(b) and _people(a) == _people(b))
-
-
-def _comparable(setup: dict) -> dict:
-    """Return the setup without its seed, missing fields at their defaults (older matches)."""
-    values = {}
-    for f in fields(GameSetup):
-        if f.name == "seed":
-            continue
-        default = f.default if f.default is not MISSING else (
-            f.default_factory() if f.default_factory is not MISSING else None)
-        values[f.name] = setup.get(f.name, default)
-    return values
-
-
-def _mixed(match: Match) -> list[int]:
-    return [link.pack_id for link in sorted(match.pack_links.all(), key=lambda k: k.position)]
-
-
-def _people(match: Match) -> list[tuple[str, int | None]]:
-    return [(s.bot, s.user_id or s.offered_to_id) for s in match.seats.all()]
+    return match.rematch_of
 
 
 @login_required

@@ -22,7 +22,6 @@ result never lands on a campaign it does not belong to.
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
@@ -52,6 +51,7 @@ from play.engine import (
     deserialize,
     merge_packs,
     new_game,
+    new_seed,
     serialize,
 )
 from play.engine.bots.registry import get_bot
@@ -189,7 +189,7 @@ def core_packs(user: Any) -> Any:
     return ContentPack.objects.usable_by(user).filter(kind=ContentPack.Kind.CORE)
 
 
-def create_standard_match(pack: ContentPack, seats: list[SeatSpec], seed: int | None = None,
+def create_standard_match(pack: ContentPack, seats: list[SeatSpec], seed: int | str | None = None,
                           extra_packs: Sequence[ContentPack] = ()) -> Match:
     """Create a 2-player standard game (C1-C5); the first player is drawn from the seed (C3).
 
@@ -202,7 +202,7 @@ def create_standard_match(pack: ContentPack, seats: list[SeatSpec], seed: int | 
         raise MatchError(_("Only core-set packs can be mixed into a standard game."))
     engine_pack = _mix([pack, *extra_packs])
     setup = GameSetup(pack=engine_pack, seats=[SeatSetup(name=s.name) for s in seats],
-                      seed=_new_seed() if seed is None else seed, first=None)
+                      seed=new_seed() if seed is None else seed, first=None)
     return create_match(pack, setup, seats, extra_packs=extra_packs)
 
 
@@ -222,7 +222,7 @@ def finished_campaigns(user: Any) -> list[Campaign]:
             if c.current_state.phase == FINISHED]
 
 
-def create_campaign_deck_match(campaign: Campaign, seats: list[SeatSpec], seed: int | None = None,
+def create_campaign_deck_match(campaign: Campaign, seats: list[SeatSpec], seed: int | str | None = None,
                                extra_packs: Sequence[ContentPack] = ()) -> Match:
     """Create a standard game with a finished campaign's deck (L26), maybe mixed with core sets.
 
@@ -235,7 +235,7 @@ def create_campaign_deck_match(campaign: Campaign, seats: list[SeatSpec], seed: 
     pack, trade_deck = campaign_deck(campaign, extra_packs)
     sides = ("empire", "federation")
     setup = GameSetup(
-        pack=pack, seed=_new_seed() if seed is None else seed, first=None, explorers=EXPLORERS,
+        pack=pack, seed=new_seed() if seed is None else seed, first=None, explorers=EXPLORERS,
         seats=[SeatSetup(side=side, deck=dict(pack.sides[side]["personal_deck"]), name=spec.name)
                for side, spec in zip(sides, seats)],
         trade_deck=trade_deck)
@@ -274,7 +274,7 @@ def open_scenario(campaign: Campaign) -> int:
     return int(progress["number"])
 
 
-def create_campaign_match(campaign: Campaign, bots: dict[int, str], seed: int | None = None
+def create_campaign_match(campaign: Campaign, bots: dict[int, str], seed: int | str | None = None
                           ) -> Match:
     """Create the game of the campaign's open scenario; the match seats are the campaign seats.
 
@@ -283,7 +283,7 @@ def create_campaign_match(campaign: Campaign, bots: dict[int, str], seed: int | 
     number = open_scenario(campaign)
     snapshot = snapshot_of(campaign.current_state)
     setup = scenario_setup(campaign.pack.engine_pack(), snapshot, number,
-                           seed=_new_seed() if seed is None else seed)
+                           seed=new_seed() if seed is None else seed)
     seats = [SeatSpec(seat.name, seat.user, "" if seat.user else bots.get(seat.index, DEFAULT_BOT))
              for seat in campaign.seats.order_by("index")]
     for spec, seat_setup in zip(seats, setup.seats):
@@ -317,10 +317,6 @@ def active_campaign_match(campaign: Campaign) -> Match | None:
     """Return the unfinished match of the campaign's current scenario set up at this version."""
     return (Match.objects.filter(campaign=campaign, campaign_version=campaign.version)
             .exclude(status=Match.Status.FINISHED).first())
-
-
-def _new_seed() -> int:
-    return secrets.randbelow(2**31 - 1)
 
 
 def _plain(data: Any) -> Any:

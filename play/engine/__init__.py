@@ -2,7 +2,8 @@
 
 Pure Python, standard library only (it never imports Django). The facade is these functions;
 everything else is detail. A game is rebuilt exactly from (setup, action notations): all chance
-comes from the `random.Random` kept in the state, seeded by `setup.seed`.
+comes from the shuffler kept in the state, keyed by the secret `setup.seed` (chance.py). The site
+gives each match `new_seed()`: 256 bits nobody can guess or recover from the cards they see.
 
 >>> from play.engine import GameSetup, apply, legal_actions, load_pack, new_game, tiny_pack, view
 >>> pack = load_pack(tiny_pack())           # a small pack; fixtures/packs/ holds the real ones
@@ -26,6 +27,8 @@ from collections import OrderedDict
 from collections.abc import Iterable
 
 from .actions import Action
+from .chance import KEYED as KEYED_SHUFFLES
+from .chance import new_seed
 from .content import Pack, load_pack, merge_packs, validate_rules
 from .errors import EngineError, IllegalAction, PackError, SetupError
 from .modes import MODES
@@ -36,9 +39,9 @@ from .state import GameState, Outcome
 from .view import view
 
 __all__ = [
-    "MODES", "Action", "EngineError", "GameSetup", "GameState", "IllegalAction", "Outcome",
+    "KEYED_SHUFFLES", "MODES", "Action", "EngineError", "GameSetup", "GameState", "IllegalAction", "Outcome",
     "Pack", "PackError", "PlayState", "SeatSetup", "SetupError", "apply", "clone", "decider",
-    "deserialize", "legal_actions", "load_pack", "merge_packs", "new_game", "outcome",
+    "deserialize", "legal_actions", "load_pack", "merge_packs", "new_game", "new_seed", "outcome",
     "public_view", "replay", "resign", "serialize", "setup_for", "tiny_pack", "validate_rules",
     "view",
 ]

@@ -9,7 +9,6 @@ the two to each other.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from . import effects, ops
@@ -28,6 +27,7 @@ from .actions import (
     Action,
     intern,
 )
+from .chance import shuffler_for
 from .content import Ability, Design
 from .errors import IllegalAction, SetupError
 from .setup import MAX_INSTANCES, Game, GameSetup, upgraded_design
@@ -46,7 +46,7 @@ def new_game(setup: GameSetup, cls: type[GameState] = GameState) -> GameState:
     game = Game(setup)
     s = cls.__new__(cls)
     s.game = game
-    s.rng = random.Random(setup.seed)
+    s.rng = shuffler_for(setup.shuffler, setup.seed)
     s.design = []
     n = game.n
     s.deck = [_personal_deck(s, seat) for seat in range(n)]

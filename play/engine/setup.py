@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from . import modes
+from .chance import KEYED, MERSENNE, SHUFFLERS
 from .content import MAX_ABILITIES, Design, Pack, matches, validate_rules
 from .errors import SetupError
 
@@ -51,7 +52,9 @@ class GameSetup:
     `targeting` is who a seat may attack and target: ``"all"`` opponents (M1, M2, M5) or only the
     ``"next"`` living opponent in turn order (M3's left neighbour); outposts protect a whole team
     (C20 per team) either way. `mode` is a mode id of `modes.MODES` (docs/modes.md) and
-    `outposts` its M9 option ("player" / "team", None: the mode's default).
+    `outposts` its M9 option ("player" / "team", None: the mode's default). `seed` is the
+    secret every shuffle comes from and `shuffler` how (play/engine/chance.py): "keyed" for every
+    new game, "mt19937" for games saved before keyed shuffles (a saved setup without the field).
     """
 
     pack: Pack
@@ -67,7 +70,8 @@ class GameSetup:
     rules: list[dict] = field(default_factory=list)
     vp_cards: list[str] = field(default_factory=list)
     used_rows: list[str] = field(default_factory=list)
-    seed: int = 0
+    seed: int | str = 0
+    shuffler: str = KEYED
     targeting: str = "all"
     mode: str = "standard"
     outposts: str | None = None
@@ -78,6 +82,8 @@ class GameSetup:
                 if f.name not in ("pack", "seats")}
         data["seats"] = [asdict(seat) for seat in self.seats]
         data["pack"] = self.pack.id
+        if self.shuffler == MERSENNE:  # as saved before keyed shuffles, which `from_dict` reads so
+            del data["shuffler"]
         return data
 
     @classmethod
@@ -86,6 +92,7 @@ class GameSetup:
         if data.get("pack") != pack.id:
             raise SetupError(f"this setup is for pack {data.get('pack')!r}, not {pack.id!r}")
         values = {k: v for k, v in data.items() if k != "pack"}
+        values.setdefault("shuffler", MERSENNE)  # saved before keyed shuffles: replay as played
         try:
             values["seats"] = [SeatSetup(**s) for s in values.get("seats", [])]
             return cls(pack=pack, **values)
@@ -313,6 +320,8 @@ def _check_values(setup: GameSetup) -> None:
         raise SetupError(f"explorers must be a whole number >= 0, not {setup.explorers!r}")
     if not isinstance(setup.seed, (int, str)):
         raise SetupError(f"seed must be an integer or a string, not {setup.seed!r}")
+    if setup.shuffler not in SHUFFLERS:
+        raise SetupError(f"shuffler must be one of {', '.join(SHUFFLERS)}, not {setup.shuffler!r}")
     if setup.hand_sizes is not None and not all(isinstance(h, int) and h >= 0
                                                 for h in setup.hand_sizes):
         raise SetupError(f"hand_sizes must be whole numbers >= 0, not {setup.hand_sizes!r}")

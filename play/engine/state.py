@@ -10,11 +10,11 @@ it (ops, effects, rules) or read it (view). See "Layers" in docs/engine.md.
 
 from __future__ import annotations
 
-import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .actions import Action
+from .chance import shuffler_from_data
 from .content import Design
 from .setup import Game, upgraded_design
 
@@ -114,8 +114,7 @@ class GameState:
         cls = type(self)  # keeps the facade's PlayState a PlayState
         s = cls.__new__(cls)
         s.game = self.game
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s.rng = self.rng.copy()
         s.design = self.design[:]
         s.deck = [z[:] for z in self.deck]
         s.hand = [z[:] for z in self.hand]
@@ -156,11 +155,10 @@ class GameState:
 
     def to_dict(self) -> dict:
         """Return the whole state as JSON-safe data (including hidden parts: server side only)."""
-        version, internal, gauss = self.rng.getstate()
         return {
             "format": 1,
             "setup": self.game.setup.to_dict(),
-            "rng": [version, list(internal), gauss],
+            "rng": self.rng.to_data(),
             "upgraded": {str(i): [sticker, side] for _seat, i, sticker, side in self.upgrades},
             "copied": {str(i): target for i, target in self.copied.items()},
             "deck": self.deck, "hand": self.hand, "discard": self.discard, "ships": self.ships,
@@ -198,9 +196,7 @@ def state_from_dict(data: dict, game: Game, cls: type[GameState] | None = None) 
     cls = cls or GameState
     s = cls.__new__(cls)
     s.game = game
-    s.rng = random.Random()
-    version, internal, gauss = data["rng"]
-    s.rng.setstate((version, tuple(internal), gauss))
+    s.rng = shuffler_from_data(data["rng"])
     for key in ("deck", "hand", "discard", "ships", "bases"):
         setattr(s, key, [list(z) for z in data[key]])
     for key in ("trade_deck", "row", "explorers", "heap", "trade", "combat", "turns", "played",

@@ -20,6 +20,7 @@ PACKAGE = "play.engine"
 # Lower numbers sit lower: a module may import only modules of a strictly lower layer.
 LAYERS: dict[str, int] = {
     "errors": 0,
+    "chance": 0,  # where shuffles come from (keyed hash of the secret seed)
     "packformat": 1,  # the pack loader's sections (their order: packformat/__init__.py)
     "content": 2,
     "actions": 2,

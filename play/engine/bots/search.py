@@ -40,6 +40,7 @@ import time
 
 from .. import ops
 from ..actions import ATTACK, Action
+from ..chance import KeyedShuffler
 from ..rules import apply, attack_error, legal_actions
 from ..state import GameState
 from .heuristic import (
@@ -195,7 +196,7 @@ def _logistic(x: float) -> float:
 def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
     """Return a copy where all that `seat` cannot see is re-dealt from what it can know."""
     sim = state.clone()
-    sim.rng = random.Random(rng.getrandbits(64))
+    sim.rng = KeyedShuffler.from_seed(rng.getrandbits(64))
     rng.shuffle(sim.deck[seat])
     for other in range(sim.game.n):
         if other == seat:
