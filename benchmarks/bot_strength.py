@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from play.engine import GameSetup  # noqa: E402
-from play.engine.bots.registry import get_bot  # noqa: E402
-from play.engine.simulate import parse_options, play_game, read_pack, seat_setups  # noqa: E402
+from play.engine import get_bot, play_game, read_pack  # noqa: E402
+from play.engine.bulk import parse_options, seat_setups  # noqa: E402
 
 PACK = ROOT / "fixtures" / "packs" / "core-set.json"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign.state import CampaignState
-from play.engine.legacy import CampaignSnapshot
+from play.engine import CampaignSnapshot
 
 
 def snapshot_of(state: CampaignState) -> CampaignSnapshot:

@@ -30,8 +30,7 @@ from campaign.state import (
     next_after_campaign_side,
 )
 from cards.models import ContentPack
-from play.engine.legacy import apply_outcome, scenario_setup
-from play.engine.simulate import game_seed, play_bot_game
+from play.engine import apply_outcome, game_seed, play_bot_game, scenario_setup
 
 BOT_USERNAME = "campaign-bot"
 RETRIES = 5  # a bot game cut short at the turn limit has no winner: play it again

@@ -20,8 +20,8 @@ from django.utils.translation import gettext_lazy
 from campaign.models import Campaign
 from cards.models import ContentPack
 from play import engine, services
-from play.engine import GameSetup, Pack, SeatSetup
-from play.engine.legacy import EXPLORERS
+from play.engine import EXPLORERS, GameSetup, Pack, SeatSetup, setup_for
+from play.engine import MODES as ENGINE_MODES
 from play.models import Match, MatchSeat
 from play.services import MatchError, SeatSpec
 
@@ -70,38 +70,9 @@ ROLE_NAMES = {"emperor": gettext_lazy("Emperor"), "admiral": gettext_lazy("Admir
               "boss": gettext_lazy("Boss"), "raider": gettext_lazy("Raider")}
 
 
-# Modes whose rules the engine plays through its mode table (docs/modes.md, `setup_for`): a
-# mode joins this set when its rules land in play/engine and its web playout test passes.
-RULES_LANDED: frozenset[str] = frozenset({"ffa", "hunter", "first-blood", "hydra", "emperor",
-                                          "raid"})
-
-
-def engine_modes() -> set[str]:
-    """Return the multiplayer modes the engine plays now (the site offers only these).
-
-    Free-for-all and hunter need only N seats and `GameSetup.targeting` (the plain engine);
-    the others come with the engine's mode rules.
-    """
-    found = {"ffa", "hunter"}
-    if _setup_for() is not None:
-        from play.engine.modes import MODES as ENGINE_MODES
-        found |= {key for key in ENGINE_MODES if key in RULES_LANDED}
-    return found
-
-
-def _setup_for() -> Any:
-    """Return the engine's `setup_for` (docs/modes.md), or None for an engine without modes."""
-    try:
-        from play.engine.setup import setup_for
-    except ImportError:
-        return None
-    return setup_for
-
-
 def available_modes() -> list[Mode]:
-    """Return the modes the create form offers, standard first."""
-    playable = engine_modes()
-    return [m for m in MODES if m.key == STANDARD or m.key in playable]
+    """Return the modes the create form offers (those of the engine's mode table), standard first."""
+    return [m for m in MODES if m.key in ENGINE_MODES]
 
 
 def seat_roles(mode: str, n: int) -> list[SeatRole]:
@@ -128,19 +99,15 @@ def role_label(mode: str, n: int, seat: int) -> str:
 
 def mode_setup(mode: str, pack: Pack, seats: list[SeatSetup], seed: int | str) -> GameSetup:
     """Return the engine setup of `mode` for these seats (names, decks, sides already set)."""
-    if mode not in engine_modes():
+    if mode not in ENGINE_MODES or mode == STANDARD:
         raise MatchError(_("This mode cannot be played yet."))
     counts = BY_KEY[mode].counts
     if len(seats) not in counts:
         raise MatchError(_("%(mode)s is played by %(counts)s players.") % {
             "mode": BY_KEY[mode].name, "counts": counts_text(counts)})
-    builder = _setup_for()
-    if builder is None or mode not in RULES_LANDED:  # the plain N-seat engine (M2, M3 reach)
-        return GameSetup(pack=pack, seats=seats, seed=seed, first=None,
-                         targeting="next" if mode == "hunter" else "all")
     try:
-        setup = builder(mode, pack, players=len(seats), names=[s.name for s in seats],
-                        seed=seed, first=None)
+        setup = setup_for(mode, pack, players=len(seats), names=[s.name for s in seats],
+                          seed=seed, first=None)
     except engine.SetupError as error:
         raise MatchError(str(error)) from None
     for mine, theirs in zip(seats, setup.seats):  # the decks (a campaign's sides) stay ours

@@ -22,8 +22,7 @@ from cards.models import text_in
 from cards.templatetags.card_faces import alt_text, card_lines, sticker_lines
 from cards.text import ability_text, active_language, faction_names
 from play import modes_web
-from play.engine import Action, GameState
-from play.engine.rules import ability_of
+from play.engine import Action, GameState, ability_of
 
 if TYPE_CHECKING:
     from play.faces import MatchFaces

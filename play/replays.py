@@ -33,9 +33,8 @@ from django.views.decorators.http import require_GET
 
 from campaign.models import Campaign
 from play import jinja, services
-from play.engine import Action, EngineError, GameState, apply, clone, new_game, view
-from play.engine.view import card as engine_card
-from play.engine.view import render as engine_line
+from play.engine import Action, EngineError, GameState, apply, clone, log_line, new_game, view
+from play.engine import view_card as engine_card
 from play.faces import MatchFaces, web_size
 from play.models import RESIGN, Match, MatchSeat
 from play.presenters import Board
@@ -171,7 +170,7 @@ class PublicBoard(Board):
 
     def step_lines(self, step: Step) -> list[str]:
         """Return what a step did, in words: its public events, or what kind of move it was."""
-        lines = [self.event_line(e, engine_line(self.state, e)) for e in step.events]
+        lines = [self.event_line(e, log_line(self.state, e)) for e in step.events]
         if lines:
             return lines
         who = self.seat_name(step.seat)

@@ -39,6 +39,8 @@ from cards.models import ContentPack
 from config import model_rows
 from play import rows, tasks
 from play.engine import (
+    EXPLORERS,
+    CampaignSnapshot,
     EngineError,
     GameSetup,
     GameState,
@@ -48,14 +50,15 @@ from play.engine import (
     PackError,
     SeatSetup,
     apply,
+    apply_outcome,
     deserialize,
+    get_bot,
     merge_packs,
     new_game,
     new_seed,
+    scenario_setup,
     serialize,
 )
-from play.engine.bots.registry import get_bot
-from play.engine.legacy import EXPLORERS, CampaignSnapshot, apply_outcome, scenario_setup
 from play.models import RESIGN, Match, MatchAction, MatchPack, MatchSeat
 from play.signals import MatchChange, match_changed
 

@@ -27,23 +27,48 @@ from collections import OrderedDict
 from collections.abc import Iterable
 
 from .actions import Action
+from .balance import DIFFERS_Z as BALANCE_DIFFERS_Z
+from .balance import as_json_safe as balance_json_safe
+from .balance import options_table as balance_options_table
+from .balance import read_legacy_pack
+from .balance import run as run_balance
+from .balance import table as balance_table
+from .bots import Bot
+from .bots.registry import BOTS, get_bot
 from .chance import KEYED as KEYED_SHUFFLES
 from .chance import new_seed
 from .content import Pack, load_pack, merge_packs, validate_rules
 from .errors import EngineError, IllegalAction, PackError, SetupError
+from .legacy import (
+    EXPLORERS,
+    CampaignSnapshot,
+    GameRecord,
+    apply_outcome,
+    next_snapshot,
+    plain_setup,
+    scenario_setup,
+)
 from .modes import MODES
+from .packformat.vocabulary import SIDES
 from .playstate import PlayState, new_game, state_from_dict
-from .rules import apply, decider, legal_actions, resign
+from .rules import ability_of, apply, decider, legal_actions, resign
 from .setup import Game, GameSetup, SeatSetup, setup_for
+from .bulk import GameResult, game_seed, play_bot_game, play_game, read_pack, read_packs
 from .state import GameState, Outcome
+from .view import card as view_card
+from .view import render as log_line
 from .view import view
 
 __all__ = [
-    "KEYED_SHUFFLES", "MODES", "Action", "EngineError", "GameSetup", "GameState", "IllegalAction", "Outcome",
-    "Pack", "PackError", "PlayState", "SeatSetup", "SetupError", "apply", "clone", "decider",
-    "deserialize", "legal_actions", "load_pack", "merge_packs", "new_game", "new_seed", "outcome",
-    "public_view", "replay", "resign", "serialize", "setup_for", "tiny_pack", "validate_rules",
-    "view",
+    "BALANCE_DIFFERS_Z", "BOTS", "EXPLORERS", "KEYED_SHUFFLES", "MODES", "SIDES", "Action", "Bot",
+    "CampaignSnapshot", "EngineError", "GameRecord", "GameResult", "GameSetup", "GameState",
+    "IllegalAction", "Outcome", "Pack", "PackError", "PlayState", "SeatSetup", "SetupError",
+    "ability_of", "apply", "apply_outcome", "balance_json_safe", "balance_options_table",
+    "balance_table", "clone", "decider", "deserialize", "game_seed", "get_bot", "legal_actions",
+    "load_pack", "log_line", "merge_packs", "new_game", "new_seed", "next_snapshot", "outcome",
+    "plain_setup", "play_bot_game", "play_game", "public_view", "read_legacy_pack", "read_pack",
+    "read_packs", "replay", "resign", "run_balance", "scenario_setup", "serialize", "setup_for",
+    "tiny_pack", "validate_rules", "view", "view_card",
 ]
 
 

@@ -13,7 +13,8 @@ Readings we chose (the rulebook leaves them open):
   the choice was made, so it keeps meaning the same player in later games.
 
 >>> from play.engine import load_pack
->>> from play.engine.legacy import CampaignSnapshot, scenario_setup, apply_outcome
+>>> from play.engine import CampaignSnapshot, scenario_setup, apply_outcome
+>>> from play.engine.legacy import example_pack
 >>> pack = load_pack(example_pack())
 >>> snap = CampaignSnapshot(sides=("empire", "federation"), first_side="empire")
 >>> setup = scenario_setup(pack, snap, 1, seed=7)
@@ -28,10 +29,10 @@ from typing import Any
 
 from .content import Pack
 from .errors import SetupError
+from .packformat.vocabulary import SIDES
 from .setup import GameSetup, SeatSetup
 from .state import Outcome
 
-SIDES = ("empire", "federation")
 EXPLORERS = 20          # L8
 POLITICAL_LAST = 4      # L19: political victory exists in scenarios 1-4
 

@@ -30,6 +30,7 @@ from .actions import (
 from .chance import shuffler_for
 from .content import Ability, Design
 from .errors import IllegalAction, SetupError
+from .packformat.vocabulary import SIDES
 from .setup import MAX_INSTANCES, Game, GameSetup, upgraded_design
 from .state import GameState
 
@@ -196,7 +197,7 @@ def _copy_entry(entry: object) -> tuple[str, str, str]:
     if isinstance(entry, dict) and isinstance(entry.get("copy"), str):
         sticker = entry.get("sticker") or ""
         side = entry.get("side") or ""
-        if sticker and side not in ("empire", "federation"):
+        if sticker and side not in SIDES:
             raise SetupError(f"upgraded copy {entry['copy']!r} needs the side that upgraded it")
         return entry["copy"], sticker, side
     raise SetupError(f"a trade-deck entry is 'card#n' or {{'copy', 'sticker', 'side'}}, "

@@ -14,6 +14,7 @@ from . import modes
 from .chance import KEYED, MERSENNE, SHUFFLERS
 from .content import MAX_ABILITIES, Design, Pack, matches, validate_rules
 from .errors import SetupError
+from .packformat.vocabulary import SIDES
 
 MAX_INSTANCES = 1024  # card instance ids index small interned-action tables (actions.PLAY, ...)
 
@@ -136,7 +137,7 @@ def setup_for(mode: str, pack: Pack, *, players: int, names: list[str] | None = 
 
 def _side_decks(mode: modes.Mode, pack: Pack, seats: list[SeatSetup]) -> None:
     """M8: the sides' personal decks for 2-player games, the emperors and the boss."""
-    sides = [side for side in ("empire", "federation") if side in pack.sides]
+    sides = [side for side in SIDES if side in pack.sides]
     if len(sides) < 2:
         raise SetupError("side decks (M8) need a pack with both sides' personal decks (L7)")
     if mode.id == "standard":

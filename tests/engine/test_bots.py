@@ -13,7 +13,7 @@ from play.engine import GameSetup, apply, legal_actions, load_pack, new_game
 from play.engine.bots.heuristic import HeuristicBot, best_purchase
 from play.engine.bots.registry import get_bot
 from play.engine.bots.search import SearchBot, determinize
-from play.engine.simulate import seat_setups
+from play.engine.bulk import seat_setups
 
 from .packs import card, core_pack, inst, play_all, stacked
 

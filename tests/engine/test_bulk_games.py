@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from play.engine import GameSetup, load_pack, tiny_pack
 from play.engine.bots.registry import get_bot
-from play.engine.simulate import CUT_TURNS, game_seed, play_bot_game, play_game
+from play.engine.bulk import CUT_TURNS, game_seed, play_bot_game, play_game
 
 
 def _setup(seed: int = 4) -> GameSetup:

@@ -33,9 +33,11 @@ LAYERS: dict[str, int] = {
     "view": 8,
     "legacy": 8,
     "playstate": 9,
-    "__init__": 10,  # the facade
-    "bots": 11,  # the bots package and its modules
-    "simulate": 12,
+    "bots": 10,  # the bots package and its modules
+    "bulk": 11,  # games in bulk
+    "balance": 12,  # the scenario balance method (manage.py balance, forecasts)
+    "__init__": 13,  # the facade: the only module other packages import (pyproject's contracts)
+    "simulate": 14,  # the command line of bulk games (python -m play.engine.simulate)
 }
 ACTING_ON_STATE = {"ops", "effects", "rules", "view", "playstate"}
 

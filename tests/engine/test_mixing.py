@@ -30,7 +30,8 @@ from play.engine import (
     view,
 )
 from play.engine.bots.registry import get_bot
-from play.engine.simulate import main, seat_setups
+from play.engine.bulk import seat_setups
+from play.engine.simulate import main
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKS = ROOT / "fixtures" / "packs"

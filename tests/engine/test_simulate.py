@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from play.engine.simulate import labels_for, main, parse_options, read_pack, run
+from play.engine.bulk import labels_for, parse_options, read_pack, run
+from play.engine.simulate import main
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "fixtures" / "packs" / "core-set.json"
@@ -32,16 +33,16 @@ def test_cli_prints_one_json_object_as_its_last_line() -> None:
 
 def test_seats_alternate_the_first_player(monkeypatch) -> None:
     """C3: the first player alternates, so each bot starts half of the games."""
-    from play.engine import simulate
+    from play.engine import bulk
 
     firsts = []
-    real = simulate.play_game
+    real = bulk.play_game
 
     def recording(setup, bots):
         firsts.append(setup.first)
         return real(setup, bots)
 
-    monkeypatch.setattr(simulate, "play_game", recording)
+    monkeypatch.setattr(bulk, "play_game", recording)
     summary = run(read_pack(str(CORE)), ["random", "random"], 4, seed=2)
     assert firsts == [0, 1, 0, 1]
     assert summary["bots"] == ["random#0", "random#1"]

@@ -11,8 +11,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from play.engine import load_pack
-from play.management import simulation as sim
-from play.management.commands.balance import Progress, parse_scenarios
+from play.engine import balance as sim
+from play.management.commands.balance import ProgressBar, parse_scenarios
 from tests.engine.packs import TEXT, card, legacy_dict, sheet
 
 SIDES = ("empire", "federation")
@@ -123,8 +123,8 @@ def test_l20_campaign_prefix_keeps_upgrades():
     assert sum(len(s.upgrades) for s in before) > 0
 
 
-def _result(plain: bool, winner: str, first: str = "empire", turns: int = 20) -> sim.GameResult:
-    return sim.GameResult(scenario=1, plain=plain, first_side=first, winner=winner,
+def _result(plain: bool, winner: str, first: str = "empire", turns: int = 20) -> sim.ScenarioResult:
+    return sim.ScenarioResult(scenario=1, plain=plain, first_side=first, winner=winner,
                           reason="authority", turns=turns, bought=10, bases_destroyed=1, upgrades=1)
 
 
@@ -148,7 +148,7 @@ def test_progress_bar_only_on_a_terminal():
 
     tty, pipe = Tty(), io.StringIO()
     for stream in (tty, pipe):
-        bar = Progress(2, "games", stream)
-        bar.step()
-        bar.step()
+        bar = ProgressBar(stream)
+        bar("games", 1, 2)
+        bar("games", 2, 2)
     assert "2/2" in tty.getvalue() and pipe.getvalue() == ""

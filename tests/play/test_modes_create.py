@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from play import modes_web, services
+from play.engine import MODES as ENGINE_MODES
 from play.engine import view
 from play.models import Match
 
@@ -94,11 +95,12 @@ def test_the_same_user_cannot_take_two_seats(alice_client, core_pack, bob) -> No
     assert response.status_code == 200 and "seat3_user" in response.context["form"].errors
 
 
-def test_only_modes_the_engine_plays_are_offered(alice_client, core_pack) -> None:
+def test_every_mode_of_the_engine_is_offered(alice_client, core_pack) -> None:
+    """M1-M7: the form offers each mode of the engine's mode table, and only those."""
     page = alice_client.get(reverse("play:create")).content.decode()
     for mode in modes_web.MODES:
-        offered = mode.key == "standard" or mode.key in modes_web.engine_modes()
-        assert (f'value="{mode.key}"' in page) == offered
+        assert f'value="{mode.key}"' in page
+    assert {m.key for m in modes_web.available_modes()} == set(ENGINE_MODES)
 
 
 def test_a_standard_game_still_needs_no_mode_field(alice_client, core_pack) -> None:

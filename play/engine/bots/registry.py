@@ -18,6 +18,7 @@ BOT_CLASSES: dict[str, Callable[..., Bot]] = {
     "heuristic": HeuristicBot,
     "search": SearchBot,
 }
+BOTS = tuple(BOT_CLASSES)  # the bot names, weakest first
 
 
 def get_bot(name: str, seed: int | None = None, **options: Any) -> Bot:

@@ -3,8 +3,8 @@
 Plays every legacy scenario many times with bots from a typical campaign state, and the same games
 without the scenario (the baseline), then prints a Markdown table: Star Empire win rate, first
 player win rate, mean turns, and the scenario's deltas against the plain game. With --json the
-last line is a JSON list, one entry per scenario. Method: play/scenario_balance.py and
-docs/balance.md.
+last line is a JSON list, one entry per scenario. The method is the engine's
+(play/engine/balance.py, `play.engine.run_balance`); docs/balance.md explains it.
 """
 
 from __future__ import annotations
@@ -13,66 +13,23 @@ import json
 import os
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from play.engine import EngineError, load_pack
-from play.engine.content import Pack
-from play import scenario_balance as sim
+from play.engine import (
+    BALANCE_DIFFERS_Z,
+    balance_json_safe,
+    balance_options_table,
+    balance_table,
+    get_bot,
+    read_legacy_pack,
+    run_balance,
+)
 
 DEFAULT_PACK = "fixtures/packs/legacy-default.json"
-
-# worker-process globals, set once per process by _init (a Pack and prefixes are large to pickle
-# per task)
-_PACK: Pack | None = None
-_PREFIXES: list = []
-_BOT = "random"
-
-
-def _init(pack_path: str, prefixes: list, bot: str) -> None:
-    global _PACK, _PREFIXES, _BOT
-    _PACK = read_pack(pack_path)
-    _PREFIXES, _BOT = prefixes, bot
-
-
-def _run(task: sim.Task) -> sim.ScenarioResult:
-    return sim.run_task(_PACK, _PREFIXES, _BOT, task)
-
-
-def _prefix(job: tuple[str, int, str, int]) -> list:
-    pack_path, upto, bot, seed = job
-    return sim.campaign_prefix(_cached_pack(pack_path), upto, bot, seed)
-
-
-_CACHE: dict[tuple[str, float], Pack] = {}
-
-
-def _cached_pack(path: str) -> Pack:
-    """Read a pack once per process and file version (64 campaigns need it 64 times)."""
-    key = (path, Path(path).stat().st_mtime)
-    if key not in _CACHE:
-        _CACHE.clear()
-        _CACHE[key] = read_pack(path)
-    return _CACHE[key]
-
-
-def read_pack(path: str) -> Pack:
-    """Load a pack file for the engine; a clear CommandError if it is missing or invalid."""
-    try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise CommandError(f"cannot read pack {path}: {exc}") from exc
-    try:
-        pack = load_pack(raw, source=Path(path).name)
-    except EngineError as exc:
-        raise CommandError(str(exc)) from exc
-    if pack.kind != "legacy" or len(pack.scenarios) != 12:
-        raise CommandError(f"{path}: the balance tool needs a legacy pack with 12 scenarios")
-    return pack
 
 
 def parse_scenarios(text: str | None) -> list[int]:
@@ -92,25 +49,25 @@ def parse_scenarios(text: str | None) -> list[int]:
     return sorted(set(numbers))
 
 
-class Progress:
+class ProgressBar:
     """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
 
-    def __init__(self, total: int, label: str, stream: Any = None) -> None:
-        self.total, self.label, self.done = total, label, 0
+    def __init__(self, stream: Any = None) -> None:
         self.stream = stream or sys.stderr
         self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
         self.start = time.monotonic()
 
-    def step(self, n: int = 1) -> None:
-        self.done += n
+    def __call__(self, label: str, done: int, total: int) -> None:
         if not self.enabled:
             return
+        if done == 1:
+            self.start = time.monotonic()
         width = 30
-        filled = int(width * self.done / max(self.total, 1))
-        rate = self.done / max(time.monotonic() - self.start, 1e-9)
-        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
-                          f"{self.done}/{self.total} ({rate:.1f}/s)")
-        if self.done >= self.total:
+        filled = int(width * done / max(total, 1))
+        rate = done / max(time.monotonic() - self.start, 1e-9)
+        self.stream.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] "
+                          f"{done}/{total} ({rate:.1f}/s)")
+        if done >= total:
             self.stream.write("\n")
         self.stream.flush()
 
@@ -136,46 +93,21 @@ class Command(BaseCommand):
             raise CommandError("--games must be >= 2, --campaigns and --workers >= 1")
         scenarios = parse_scenarios(options["scenarios"])
         path = options["pack"] or str(Path(settings.BASE_DIR) / DEFAULT_PACK)
-        read_pack(path)
         try:
-            sim.make_bot(options["bot"], 0)
+            read_legacy_pack(path)
+            get_bot(options["bot"], seed=0)
         except (ValueError, ImportError) as exc:
             raise CommandError(str(exc)) from exc
         started = time.monotonic()
-        entries = self._simulate(path, scenarios, games, campaigns, options)
-        self.stdout.write(sim.table(entries))
+        entries = run_balance(path, scenarios, games, seed=options["seed"], bot=options["bot"],
+                              campaigns=campaigns, workers=options["workers"],
+                              progress=ProgressBar())
+        self.stdout.write(balance_table(entries))
         self.stdout.write("\nThe first player's choices (picked at random):\n")
-        self.stdout.write(sim.options_table(entries))
+        self.stdout.write(balance_options_table(entries))
         self._report(entries, games, options, time.monotonic() - started)
         if options["json"]:
-            self.stdout.write(json.dumps([sim.as_json_safe(e) for e in entries]))
-
-    def _simulate(self, path: str, scenarios: list[int], games: int, campaigns: int,
-                  options: dict) -> list[dict]:
-        bot, seed, workers = options["bot"], options["seed"], options["workers"]
-        jobs = [(path, max(scenarios), bot, sim.game_seed(seed, "campaign", k))
-                for k in range(campaigns)]
-        prefixes = list(self._map(_prefix, jobs, workers, None, "campaigns"))
-        todo = sim.tasks(scenarios, games, seed)
-        results = self._map(_run, todo, workers, (path, prefixes, bot), "games")
-        by = sim.group(results)
-        return [sim.summarize(n, by[n]) for n in scenarios]
-
-    def _map(self, func: Any, items: list, workers: int, init: tuple | None,
-             label: str) -> list:
-        """Run func over items (in a pool when workers > 1), with a progress bar."""
-        progress = Progress(len(items), label)
-        if workers == 1:
-            if init:
-                _init(*init)
-            return [self._tick(progress, func(item)) for item in items]
-        with Pool(workers, initializer=_init if init else None, initargs=init or ()) as pool:
-            return [self._tick(progress, r) for r in pool.imap(func, items, chunksize=8)]
-
-    @staticmethod
-    def _tick(progress: Progress, result: Any) -> Any:
-        progress.step()
-        return result
+            self.stdout.write(json.dumps([balance_json_safe(e) for e in entries]))
 
     def _report(self, entries: list[dict], games: int, options: dict, seconds: float) -> None:
         outside = [e["scenario"] for e in entries if not 0.45 <= e["empire_win_rate"] <= 0.55]
@@ -183,6 +115,5 @@ class Command(BaseCommand):
         self.stdout.write(f"\n{games} games per scenario + {games} baseline, bot {options['bot']}, "
                           f"seed {options['seed']}, {seconds:.0f} s")
         self.stdout.write(f"outside 45-55% Star Empire wins: {outside or 'none'}")
-        self.stdout.write(f"no figure differs from the plain game (|z| >= {sim.DIFFERS_Z:g}): "
+        self.stdout.write(f"no figure differs from the plain game (|z| >= {BALANCE_DIFFERS_Z:g}): "
                           f"{same or 'none'}")
-

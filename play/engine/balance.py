@@ -1,8 +1,9 @@
 """Scenario balance by simulation: bot games of each legacy scenario against a plain baseline.
 
-Used by `python manage.py balance` (see docs/balance.md for the method and the latest table).
-Pure engine code (no Django), so worker processes can run it. The games themselves are played by
-`play.engine.simulate` (the one home for bulk games); this module picks the setups and sums up.
+Used by `python manage.py balance` (see docs/balance.md for the method and the latest table)
+through the facade (`play.engine.balance`). Engine code (standard library only), so worker
+processes can run it. The games themselves are played by `simulate` (the one home for bulk
+games); this module picks the setups and sums up.
 
 How one scenario N is measured:
 
@@ -21,28 +22,29 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from multiprocessing import Pool
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from play.engine import GameSetup
-from play.engine.bots import Bot
-from play.engine.bots.registry import get_bot
-from play.engine.content import Pack
-from play.engine.legacy import (
+from .bots import Bot
+from .bots.registry import get_bot
+from .content import Pack
+from .legacy import (
     CampaignSnapshot,
     apply_outcome,
     next_snapshot,
     plain_setup,
     scenario_setup,
 )
-from play.engine.simulate import GameResult, game_seed, play_bot_game
+from .setup import GameSetup
+from .packformat.vocabulary import SIDES
+from .bulk import GameResult, game_seed, play_bot_game, read_pack
 
-__all__ = ["DIFFERS_Z", "FIGURES", "SIDES", "ScenarioResult", "Task", "as_json_safe",
-           "campaign_prefix", "game_seed", "group", "make_bot", "options_table", "pick_choices",
+__all__ = ["DIFFERS_Z", "FIGURES", "ScenarioResult", "Task", "as_json_safe", "campaign_prefix",
+           "group", "make_bot", "options_table", "pick_choices", "read_legacy_pack", "run",
            "run_task", "summarize", "table", "tasks", "z_means", "z_rates"]
 
-SIDES = ("empire", "federation")
 DIFFERS_Z = 3.0          # a figure "differs from the plain game" when |z| >= this
 FIGURES = ("turns", "bought", "bases_destroyed", "upgrades")
 
@@ -108,7 +110,7 @@ def campaign_prefix(pack: Pack, upto: int, bot: str, seed: int) -> list[Campaign
         setup = scenario_setup(pack, current, number, seed=game_seed(seed, "prefix", number))
         outcome = play_bot_game(setup, bot, game_seed(seed, "bots", number)).outcome
         tie_first = rng.choice(SIDES)  # who plays first next if the game had no winner
-        if outcome is None:  # cut (simulate.CUT_TURNS): nothing to record
+        if outcome is None:  # cut (bulk.CUT_TURNS): nothing to record
             snapshot = replace(current, first_side=tie_first,
                                first_sides={**current.first_sides, number: current.first_side})
         else:
@@ -321,3 +323,83 @@ def as_json_safe(entry: dict) -> dict:
         return v
     return fix(entry)
 
+
+
+# -- running the method (the command and forecasts call `run`) -------------------------------------
+
+Progress = Callable[[str, int, int], None]  # (what: "campaigns" or "games", done, total)
+
+# Worker-process globals, set once per process by `_init`: a Pack and the campaign prefixes are
+# large to pickle with every task.
+_PACK: Pack | None = None
+_PREFIXES: list = []
+_BOT = "random"
+
+
+def read_legacy_pack(path: str) -> Pack:
+    """Load a legacy pack file with its 12 scenarios; `ValueError` with a readable message."""
+    pack = read_pack(path)
+    if pack.kind != "legacy" or len(pack.scenarios) != 12:
+        raise ValueError(f"{path}: the balance method needs a legacy pack with 12 scenarios")
+    return pack
+
+
+def run(path: str, scenarios: list[int], games: int, *, seed: int = 0, bot: str = "heuristic",
+        campaigns: int = 64, workers: int = 1, progress: Progress | None = None) -> list[dict]:
+    """Measure `scenarios` of the pack file at `path`: one summary entry per scenario.
+
+    `campaigns` bot campaigns give the typical states before each scenario; then `games`
+    scenario games and as many baseline games per scenario are played, in `workers` processes.
+    """
+    jobs = [(path, max(scenarios), bot, game_seed(seed, "campaign", k)) for k in range(campaigns)]
+    prefixes = _map(_prefix, jobs, workers, None, "campaigns", progress)
+    todo = tasks(scenarios, games, seed)
+    results = _map(_run_one, todo, workers, (path, prefixes, bot), "games", progress)
+    by = group(results)
+    return [summarize(n, by[n]) for n in scenarios]
+
+
+def _init(path: str, prefixes: list, bot: str) -> None:
+    global _PACK, _PREFIXES, _BOT
+    _PACK, _PREFIXES, _BOT = read_legacy_pack(path), prefixes, bot
+
+
+def _run_one(task: Task) -> ScenarioResult:
+    return run_task(_PACK, _PREFIXES, _BOT, task)
+
+
+def _prefix(job: tuple[str, int, str, int]) -> list[CampaignSnapshot]:
+    path, upto, bot, seed = job
+    return campaign_prefix(_pack_of(path), upto, bot, seed)
+
+
+_LAST_PACK: dict[str, Pack] = {}  # one per process: every campaign job of a run reads one file
+
+
+def _pack_of(path: str) -> Pack:
+    if path not in _LAST_PACK:
+        _LAST_PACK.clear()
+        _LAST_PACK[path] = read_legacy_pack(path)
+    return _LAST_PACK[path]
+
+
+def _map(func: Callable, items: list, workers: int, init: tuple | None, label: str,
+         progress: Progress | None) -> list:
+    """Run `func` over `items`, in a pool when `workers` > 1, telling `progress` as they come."""
+    done: list = []
+
+    def tick(result: Any) -> None:
+        done.append(result)
+        if progress is not None:
+            progress(label, len(done), len(items))
+
+    if workers == 1:
+        if init:
+            _init(*init)
+        for item in items:
+            tick(func(item))
+        return done
+    with Pool(workers, initializer=_init if init else None, initargs=init or ()) as pool:
+        for result in pool.imap(func, items, chunksize=8):
+            tick(result)
+    return done
