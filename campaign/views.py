@@ -29,6 +29,7 @@ from campaign.forms import (
     WishForm,
 )
 from campaign.models import Campaign, Seat, StaleVersion
+from campaign.signals import seat_joined
 from campaign.state import (
     AFTER_CAMPAIGN,
     AFTER_CAMPAIGN_UPGRADE,
@@ -43,8 +44,7 @@ from campaign.state import (
     next_after_campaign_side,
 )
 from cards.text import faction_names
-from config.ratelimit import rate_limit
-from play import notifications
+from common.ratelimit import rate_limit
 
 DECK_FILTERS = ("faction", "cost", "type", "upgraded", "by")
 
@@ -145,7 +145,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         if not seat.join(request.user):
             raise Http404("seat taken")  # someone else followed the link a moment earlier
-        notifications.campaign_joined(seat)
+        seat_joined.send(sender=Seat, seat=seat)
         messages.success(request, _("You joined the campaign."))
         return redirect(campaign)
     return render(request, "campaign/join.html", {"campaign": campaign, "seat": seat})

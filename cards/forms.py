@@ -12,13 +12,12 @@ import re
 from typing import Any
 
 from django import forms
-from django.apps import apps
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from cards import jsoninput
+from cards import jsoninput, usage
 from cards.models import CardDesign, ContentPack, text_in
 from cards.validation import PackProblem, card_label, engine_problems, validate_pack
 
@@ -145,12 +144,9 @@ class _PackEditForm(forms.Form):
 
     def _refuse_if_campaigns_break(self, data: dict[str, Any]) -> None:
         """Refuse an edit under which a campaign played with this pack no longer replays."""
-        if not apps.is_installed("campaign"):
-            return
-        campaigns = apps.get_model("campaign", "Campaign").objects.filter(pack=self.pack)
-        for campaign, why in campaigns.replay_problems(data):
+        for name, why in usage.edit_breaks(self.pack, data):
             self.add_error(None, gettext("Your campaign “%(name)s” uses this pack and would break: "
-                                         "%(why)s") % {"name": campaign.name, "why": why})
+                                         "%(why)s") % {"name": name, "why": why})
 
     def apply_to(self, data: dict[str, Any], cleaned: dict[str, Any]) -> str:
         """Write the cleaned values into `data`; return the path prefix of the edited part."""
@@ -748,7 +744,7 @@ class ImportPackForm(forms.Form):
 
     def clean_file(self) -> Any:
         # One limit for every import (settings.IMPORT_MAX_BYTES): the upload handler
-        # (config/uploads.py) drops the bytes past it, so a larger file must be refused here.
+        # (common/uploads.py) drops the bytes past it, so a larger file must be refused here.
         limit = settings.IMPORT_MAX_BYTES
         upload = self.cleaned_data["file"]
         if upload.size > limit:

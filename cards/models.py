@@ -296,10 +296,24 @@ class ContentPack(models.Model):
 
     @transaction.atomic
     def rebuild_catalogue(self) -> None:
-        """Replace the derived browsing tables with fresh rows built from `data`."""
-        from cards.catalogue import rebuild  # the row builders live beside the models
+        """Replace the derived browsing tables with fresh rows built from `data`.
 
-        rebuild(self)
+        Called only with validated data (the loader and the edit forms validate first), so the
+        row builders read fields directly; the validator is where bad fields are reported.
+        """
+        self.designs.all().delete()
+        self.sticker_sheets.all().delete()
+        self.scenarios.all().delete()
+        self.vp_cards.all().delete()
+        data = self.data
+        CardDesign.objects.bulk_create(CardDesign.from_pack_data(self, i, card)
+                                       for i, card in enumerate(data.get("cards", [])))
+        for sheet in data.get("sticker_sheets", []):
+            StickerSheet.create_from_pack_data(self, sheet)
+        Scenario.objects.bulk_create(Scenario.from_pack_data(self, scenario)
+                                     for scenario in data.get("scenarios", []))
+        VPCard.objects.bulk_create(VPCard.from_pack_data(self, vp)
+                                   for vp in data.get("vp_cards", []))
 
 
 class CardDesign(models.Model):
@@ -340,6 +354,20 @@ class CardDesign(models.Model):
             models.UniqueConstraint(fields=["pack", "slug"], name="cards_design_unique_slug"),
         ]
 
+    @classmethod
+    def from_pack_data(cls, pack: ContentPack, position: int, card: dict[str, Any]) -> CardDesign:
+        """Return an unsaved row for one `cards[]` entry of the pack's data."""
+        return cls(
+            pack=pack, position=position, slug=card["id"],
+            name_en=text_in(card.get("name"), "en"), name_ru=text_in(card.get("name"), "ru"),
+            flavor_en=text_in(card.get("flavor"), "en"),
+            flavor_ru=text_in(card.get("flavor"), "ru"),
+            type=card.get("type", "ship"), outpost=bool(card.get("outpost", False)),
+            cost=card.get("cost"), defense=card.get("defense"),
+            factions=list(card.get("factions", [])), role=card.get("role", "trade"),
+            quantity=card.get("quantity", 1), abilities=card.get("abilities", []),
+        )
+
     def __str__(self) -> str:
         return f"{self.slug} ({self.pack})"
 
@@ -370,6 +398,19 @@ class StickerSheet(models.Model):
             models.UniqueConstraint(fields=["pack", "slug"], name="cards_sheet_unique_slug"),
         ]
 
+    @classmethod
+    def create_from_pack_data(cls, pack: ContentPack, sheet: dict[str, Any]) -> StickerSheet:
+        """Create the row of one `sticker_sheets[]` entry and the rows of its stickers."""
+        row = cls.objects.create(
+            pack=pack, slug=sheet["id"], side=sheet.get("side", ""),
+            scenario=sheet.get("scenario", 0),
+            name_en=text_in(sheet.get("name"), "en"), name_ru=text_in(sheet.get("name"), "ru"),
+        )
+        Sticker.objects.bulk_create(
+            Sticker.from_pack_data(row, cost_row["cost"], kind, cost_row[kind])
+            for cost_row in sheet.get("rows", []) for kind in ("ship", "base") if kind in cost_row)
+        return row
+
     def __str__(self) -> str:
         return self.slug
 
@@ -398,6 +439,16 @@ class Sticker(models.Model):
             models.UniqueConstraint(fields=["sheet", "cost", "kind"],
                                     name="cards_sticker_unique_slot"),
         ]
+
+    @classmethod
+    def from_pack_data(cls, sheet: StickerSheet, cost: int, kind: str, data: dict[str, Any]
+                       ) -> Sticker:
+        """Return an unsaved row for the `kind` sticker of one sheet row."""
+        return cls(
+            sheet=sheet, sticker_id=f"{sheet.slug}:{cost}:{kind}", cost=cost, kind=kind,
+            and_flag=bool(data.get("and", False)), abilities=data.get("abilities", []),
+            text_en=text_in(data.get("text"), "en"), text_ru=text_in(data.get("text"), "ru"),
+        )
 
     def __str__(self) -> str:
         return self.sticker_id
@@ -433,6 +484,19 @@ class Scenario(models.Model):
             models.UniqueConstraint(fields=["pack", "number"], name="cards_scenario_unique_number"),
         ]
 
+    @classmethod
+    def from_pack_data(cls, pack: ContentPack, scenario: dict[str, Any]) -> Scenario:
+        """Return an unsaved row for one `scenarios[]` entry."""
+        return cls(
+            pack=pack, number=scenario["number"],
+            title_en=text_in(scenario.get("title"), "en"),
+            title_ru=text_in(scenario.get("title"), "ru"),
+            story_en=text_in(scenario.get("story"), "en"),
+            story_ru=text_in(scenario.get("story"), "ru"),
+            sides=scenario.get("sides", {}), vp_card_ids=list(scenario.get("vp_cards", [])),
+            political_victory=bool(scenario.get("political_victory", False)),
+        )
+
     def __str__(self) -> str:
         return f"{self.pack} #{self.number}"
 
@@ -463,6 +527,16 @@ class VPCard(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["pack", "slug"], name="cards_vpcard_unique_slug"),
         ]
+
+    @classmethod
+    def from_pack_data(cls, pack: ContentPack, vp: dict[str, Any]) -> VPCard:
+        """Return an unsaved row for one `vp_cards[]` entry."""
+        return cls(
+            pack=pack, slug=vp["id"], scenario=vp.get("scenario", 0), points=vp.get("points", 0),
+            award=vp.get("award"),
+            name_en=text_in(vp.get("name"), "en"), name_ru=text_in(vp.get("name"), "ru"),
+            text_en=text_in(vp.get("text"), "en"), text_ru=text_in(vp.get("text"), "ru"),
+        )
 
     def __str__(self) -> str:
         return self.slug

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -29,7 +28,7 @@ from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from cards import box, jsoninput
+from cards import box, jsoninput, usage
 from cards.forms import (
     CardDesignForm,
     CardFilterForm,
@@ -57,8 +56,8 @@ from cards.render import (
 from cards.render.face import LANGS, STICKER_ID, UPGRADABLE_ROLES
 from cards.text import abilities_text, active_language
 from cards.visibility import VisibleContent, visible_content
-from config.params import parse_id
-from config.ratelimit import rate_limit
+from common.params import parse_id
+from common.ratelimit import rate_limit
 
 
 @dataclass(frozen=True)
@@ -100,18 +99,14 @@ def _envelopes(request: HttpRequest, pack: ContentPack) -> Envelopes:
 def _campaign_context(request: HttpRequest, pack: ContentPack) -> object | None:
     """Return the campaign named in the query if the visitor plays it with this pack."""
     campaign_id = parse_id(request.GET.get("campaign", ""))
-    if campaign_id is None or not apps.is_installed("campaign"):
+    if campaign_id is None:
         return None
-    campaign_model = apps.get_model("campaign", "Campaign")
-    return (campaign_model.objects.visible_to(request.user)
-            .filter(pk=campaign_id, pack=pack).first())
+    return usage.visitor_campaign(request.user, campaign_id, pack)
 
 
 def _rebuild_campaigns(pack: ContentPack) -> None:
     """Refresh the cached state of the campaigns played with an edited pack (VP, texts...)."""
-    if apps.is_installed("campaign"):
-        for campaign in apps.get_model("campaign", "Campaign").objects.filter(pack=pack):
-            campaign.rebuild_state()
+    usage.pack_edited(pack)
 
 
 def _visible(request: HttpRequest, pack: ContentPack) -> tuple[VisibleContent, Envelopes]:
@@ -511,13 +506,9 @@ def _faces_of_match(request: HttpRequest, pack: ContentPack) -> set[tuple[str, s
     match_id = parse_id(raw)
     if match_id is None:
         raise BadImageQuery(_("Bad value for %(name)s.") % {"name": "match"})
-    if not request.user.is_authenticated or not apps.is_installed("play"):
+    if not request.user.is_authenticated:
         return set()
-    match = (apps.get_model("play", "Match").objects
-             .filter(pk=match_id, seats__user=request.user).first())
-    if match is None or pack.pk not in {p.pk for p in match.content_packs()}:
-        return set()
-    return match.card_faces()
+    return usage.match_faces(request.user, match_id, pack)
 
 
 @require_safe

@@ -44,11 +44,12 @@ INSTALLED_APPS = [
     "cards",
     "campaign",
     "play",
+    "home",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "config.csp.ContentSecurityPolicyMiddleware",
+    "common.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -125,9 +126,9 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Accounts (django-allauth) ------------------------------------------------------------------
-AUTHENTICATION_BACKENDS = [  # Django's and allauth's, reading the user in plain SQL
-    "config.auth.ModelBackend",
-    "config.auth.AuthenticationBackend",
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -136,7 +137,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
-ACCOUNT_FORMS = {"login": "config.forms.StarledgerLoginForm"}
+ACCOUNT_FORMS = {"login": "home.forms.StarledgerLoginForm"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 # Players sign up at the table; a confirmation mail is sent but never blocks them.
 ACCOUNT_EMAIL_VERIFICATION = os.environ.get("ACCOUNT_EMAIL_VERIFICATION", "optional")
@@ -191,7 +192,6 @@ STORAGES = {
 # --- Security: HTTPS defaults follow DEBUG; HTTPS=0 serves plain http (a local, non-debug run) ---
 HTTPS = envbool("HTTPS", not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
-SESSION_ENGINE = "config.sessions"  # Django's database sessions, read in plain SQL
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0)
@@ -206,11 +206,11 @@ X_FRAME_OPTIONS = "DENY"
 
 # --- Limits: upload size, rate limits, the restore window (README "Limits") ---------------------
 # A campaign backup or pack file above this many bytes is refused with a form error, nothing
-# stored. config.uploads.SizeLimitUploadHandler stops keeping a larger upload's bytes at once, so
+# stored. common.uploads.SizeLimitUploadHandler stops keeping a larger upload's bytes at once, so
 # it reaches neither memory nor disk; the form then sees its real size and refuses it.
 IMPORT_MAX_BYTES = envint("IMPORT_MAX_BYTES", 2 * 1024 * 1024)
 FILE_UPLOAD_HANDLERS = [
-    "config.uploads.SizeLimitUploadHandler",
+    "common.uploads.SizeLimitUploadHandler",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
@@ -219,7 +219,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES
 # Form fields other than files (a pack editor's JSON textarea is the largest): 400 above this.
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", IMPORT_MAX_BYTES)
 
-# Fixed-window rate limits per user and action (config.ratelimit): (requests, window seconds);
+# Fixed-window rate limits per user and action (common.ratelimit): (requests, window seconds);
 # a count of 0 turns the limit off. Counted in the default cache, which is per process unless
 # CACHE_TABLE names a database table (create it once: python manage.py createcachetable).
 RATE_LIMITS = {

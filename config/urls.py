@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 
-from config import views
+from home import views as home
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", home.home, name="home"),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

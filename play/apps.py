@@ -11,3 +11,16 @@ class PlayConfig(AppConfig):
         from play import notifications  # noqa: F401  (turn e-mails after a delay)
         from play import live  # noqa: F401  (live updates: wake the match streams)
         from play import bots_queue  # noqa: F401  (bot turns: queue them for a worker)
+        from cards import usage
+
+        usage.register(match_faces=_match_faces)
+
+
+def _match_faces(user, match_id: int, pack) -> set:
+    """Return the card faces of `user`'s game `match_id` if it plays with `pack` (cards.usage)."""
+    from play.models import Match
+
+    match = Match.objects.filter(pk=match_id, seats__user=user).first()
+    if match is None or pack.pk not in {p.pk for p in match.content_packs()}:
+        return set()
+    return match.card_faces()

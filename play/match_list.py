@@ -63,8 +63,8 @@ def home_matches(user: Any, limit: int) -> list[MatchRow]:
                   over=Case(When(status=FINISHED, then=1), default=0, output_field=IntegerField()),
                   mode=KT("setup__mode"), targeting=KT("setup__targeting"))
         .prefetch_related(
-            Prefetch("seats", MatchSeat.objects.only("id", "match_id", "index", "user_id", "bot",
-                                                     "name")),
+            Prefetch("seats", MatchSeat.objects.order_by("index").only(
+                "id", "match_id", "index", "user_id", "bot", "name"), to_attr="seat_list"),
             Prefetch("pack_links", MatchPack.objects.select_related("pack")
                      .only("id", "match_id", "position", "pack__name_en", "pack__name_ru")))
         .order_by("-my_turn", "over", F("moved_at").desc(nulls_last=True), "-created")[:limit])
@@ -73,7 +73,7 @@ def home_matches(user: Any, limit: int) -> list[MatchRow]:
 
 
 def _row(match: Match, user: Any, now: datetime) -> MatchRow:
-    seats = list(match.seats.all())
+    seats = list(match.seat_list)
     me = next((s for s in seats if s.user_id == user.pk), None)
     return MatchRow(
         match=match, players=" – ".join(_seat_name(s) for s in seats), kind=_kind(match, seats),

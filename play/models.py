@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import ContentPack
@@ -36,6 +37,11 @@ def new_invite_token() -> str:
 
 class MatchQuerySet(models.QuerySet):
     """Named queries over matches."""
+
+    def with_seats(self) -> MatchQuerySet:
+        """Read each match's seats in one more query, into `Match.seat_list`."""
+        return self.prefetch_related(models.Prefetch(
+            "seats", queryset=MatchSeat.objects.order_by("index"), to_attr="seat_list"))
 
     def for_user(self, user: AbstractBaseUser | AnonymousUser | None) -> MatchQuerySet:
         """Return the matches where `user` holds a seat, newest first (the home page lists them)."""
@@ -103,7 +109,7 @@ class Match(models.Model):
         indexes = (models.Index(fields=["status", "turn_seat"], name="play_match_turn"),)
 
     def __str__(self) -> str:
-        names = " – ".join(seat.name for seat in self.seats.all())
+        names = " – ".join(seat.name for seat in self.seat_list)
         if self.scenario:
             return _("Scenario %(n)s: %(names)s") % {"n": self.scenario, "names": names}
         return names or f"#{self.pk}"
@@ -115,7 +121,7 @@ class Match(models.Model):
         """Return the seat `user` plays, or None (outsiders, anonymous visitors)."""
         if user is None or not user.is_authenticated:
             return None
-        return next((s for s in self.seats.all() if s.user_id == user.pk), None)
+        return next((s for s in self.seat_list if s.user_id == user.pk), None)
 
     @property
     def is_over(self) -> bool:
@@ -169,8 +175,16 @@ class Match(models.Model):
         rows = ContentPack.objects.defer("data").in_bulk(ids)
         return [rows[pk] for pk in ids]
 
+    @cached_property
+    def seat_list(self) -> list[MatchSeat]:
+        """Return the seats in index order, read once per match object.
+
+        A `Prefetch("seats", to_attr="seat_list")` or `play.rows` fills it without a query."""
+        return list(self.seats.order_by("index"))
+
     def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
         self._packs = None
+        self.__dict__.pop("seat_list", None)
         super().refresh_from_db(*args, **kwargs)
 
 

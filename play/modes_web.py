@@ -204,7 +204,7 @@ def mode_of(match: Match) -> str:
 
 def invites(match: Match, link: Any) -> list[dict[str, Any]]:
     """Return each open seat with its invite link (`link(token)`), name and role."""
-    seats = list(match.seats.all())
+    seats = list(match.seat_list)
     mode = mode_of(match)
     return [{"link": link(s.invite_token), "name": s.name, "offered_to": s.offered_to,
              "role": role_label(mode, len(seats), s.index) if mode != STANDARD else ""}

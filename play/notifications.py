@@ -25,7 +25,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F
 from django.dispatch import receiver
 from django.http import HttpRequest
@@ -33,6 +33,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from campaign.signals import seat_joined
 from play.models import Match, MatchAction, MatchSeat, NotificationPrefs, SeatNotice
 from play.signals import MatchChange, match_changed
 
@@ -75,16 +76,9 @@ def seen(request: HttpRequest, match: Match, seat: MatchSeat | None) -> None:
 
 
 def _mark_seen(seat_id: int, version: int, language: str) -> int:
-    """Raise the seat's seen version to `version`; return 1 if it was lower, else 0.
-
-    Plain SQL because every board shown runs it: the ORM spent more compiling this UPDATE than
-    the database spent running it (the reasons in play/rows.py)."""
-    table = connection.ops.quote_name(SeatNotice._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(f'UPDATE {table} SET "seen_version" = %s, "language" = %s '
-                       f'WHERE "seat_id" = %s AND "seen_version" < %s',
-                       [version, language, seat_id, version])
-        return cursor.rowcount
+    """Raise the seat's seen version to `version`; return 1 if it was lower, else 0."""
+    return (SeatNotice.objects.filter(seat_id=seat_id, seen_version__lt=version)
+            .update(seen_version=version, language=language))
 
 
 def request_language(request: HttpRequest) -> str:
@@ -145,7 +139,7 @@ def send_turn_email(match_id: int, seat_index: int, version: int) -> bool:
         notice = getattr(seat, "notice", None)
         _send(seat.user, TURN, "emails/turn", _language(seat.user, notice), lambda: {
             "match": match, "seat": seat, "url": _absolute(match.get_absolute_url()),
-            "opponents": [s.name for s in match.seats.all() if s.index != seat_index],
+            "opponents": [s.name for s in match.seat_list if s.index != seat_index],
             "delay": _prefs(seat.user).get_turn_delay_display()})
     return True
 
@@ -153,7 +147,8 @@ def send_turn_email(match_id: int, seat_index: int, version: int) -> bool:
 # -- campaign e-mails -------------------------------------------------------------------------
 
 
-def campaign_joined(seat: Any) -> None:
+@receiver(seat_joined, dispatch_uid="play.notifications.campaign_joined")
+def campaign_joined(sender: type, seat: Any, **kwargs: Any) -> None:
     """Tell the campaign's other members (seated players and its creator) who just joined."""
     campaign = seat.campaign
     members = {s.user_id for s in campaign.seats.all() if s.user_id} | {campaign.creator_id}

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 
 from campaign.models import Campaign
 from campaign.state import AFTER_CAMPAIGN, FINISHED, PLAYING, missing_choices
-from config.ratelimit import rate_limit
+from common.ratelimit import rate_limit
 from play import services
 from play.engine import KEYED_SHUFFLES, EngineError, GameSetup, new_seed
 from play.models import Match
@@ -67,7 +67,7 @@ def _new_rematch(match: Match, user: Any) -> Match:
     except EngineError as error:
         raise MatchError(_("This game can no longer be set up again: %(reason)s")
                          % {"reason": error}) from None
-    seats = [_seat_spec(seat, user) for seat in match.seats.all()]
+    seats = [_seat_spec(seat, user) for seat in match.seat_list]
     extra = [link.pack for link in match.pack_links.select_related("pack").order_by("position")]
     return services.create_match(match.pack, setup, seats, extra_packs=extra, rematch_of=match)
 
@@ -96,7 +96,7 @@ def original_of(match: Match) -> Match | None:
 @rate_limit("match-create")
 def rematch(request: HttpRequest, pk: int) -> HttpResponse:
     """Start (or find) the rematch of a finished game and go to it."""
-    match = get_object_or_404(Match.objects.select_related("pack").prefetch_related("seats"), pk=pk)
+    match = get_object_or_404(Match.objects.select_related("pack").with_seats(), pk=pk)
     if match.seat_of(request.user) is None:
         raise Http404("no seat in this match")
     try:
@@ -134,7 +134,7 @@ def next_scenario(match: Match, user: Any) -> dict[str, Any] | None:
     if campaign.seat_of(user) is None:
         return {"kind": "campaign", "url": campaign.get_absolute_url(),
                 "text": _("A player of the campaign can start scenario %(n)s.") % {"n": number}}
-    bot = next((s.bot for s in match.seats.all() if s.bot), services.DEFAULT_BOT)
+    bot = next((s.bot for s in match.seat_list if s.bot), services.DEFAULT_BOT)
     return {"kind": "play", "number": number, "campaign": campaign,
             "url": reverse("play:campaign", args=[campaign.pk]),
             "bot_field": f"c{campaign.pk}-bot", "bot": bot}

@@ -191,7 +191,7 @@ def public_board(match: Match, state: GameState, faces: MatchFaces,
 
 def _with_seat_names(public: dict, match: Match) -> dict:
     """Return the view with the seats' names as the match shows them (a guest's is who joined)."""
-    names = {seat.index: seat.name for seat in match.seats.all()}
+    names = {seat.index: seat.name for seat in match.seat_list}
     players = [{**p, "name": names.get(p["seat"]) or p["name"]} for p in public["players"]]
     return {**public, "players": players}
 
@@ -200,7 +200,7 @@ def _with_seat_names(public: dict, match: Match) -> dict:
 
 
 def _load(pk: int, defer: tuple[str, ...] = ()) -> Match:
-    queryset = (Match.objects.select_related("pack", "campaign").prefetch_related("seats")
+    queryset = (Match.objects.select_related("pack", "campaign").with_seats()
                 .defer(*defer))
     return get_object_or_404(queryset, pk=pk)
 
@@ -234,7 +234,7 @@ def spectator_match_for(request: HttpRequest, pk: int, light: bool = False) -> M
     """
     if light:
         match = get_object_or_404(Match.objects.only("id", "campaign_id", "version", "status")
-                                  .prefetch_related("seats"), pk=pk)
+                                  .with_seats(), pk=pk)
     else:
         match = _load(pk)
     if not may_spectate(match, request.user):

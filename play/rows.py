@@ -1,12 +1,12 @@
-"""The reads every move and every board makes, in plain SQL; all other reads use the ORM.
+"""The reads every move and every board makes, written as SQL once; all other reads use the ORM.
 
 Why: on our 2-core machine the ORM spends about 1 ms building and compiling each query, several
 times what PostgreSQL takes to answer it, and a move or a board used to spend a third of its CPU
-there. These few reads are written once as SQL (per database vendor, cached) and their rows are
-turned into the very model instances the ORM would give (`config.model_rows.Columns`: the same
-converters per column, `Model.from_db`), the pack and the seats attached as `select_related`
-and `prefetch_related` would. Nothing downstream knows the difference; `tests/play/test_rows.py`
-compares every read with its ORM twin.
+there. These few reads are written once per database (column and table names taken from the
+models' fields, cached) and go through `Manager.raw()`, Django's public way to run hand-written
+SQL: it applies each column's converters and builds the model instances itself. The seats come as
+`Match.seat_list`, the attribute a `Prefetch(..., to_attr="seat_list")` would fill; the pack is
+attached through its relation. `tests/play/test_rows.py` compares every read with its ORM twin.
 
 A match comes with its pack (without the pack's `data` column: `Match.content_packs` takes it from
 memory) and its seats in index order; the campaign, when there is one, loads lazily.
@@ -16,34 +16,33 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from django.db import connection
+from django.db import connection, models
 
 from cards.models import ContentPack
-from config.model_rows import Columns
 from play.models import Match, MatchSeat
 
 
+def _columns(model: type[models.Model], skip: tuple[str, ...] = ()) -> str:
+    quote = connection.ops.quote_name
+    return ", ".join(quote(f.column) for f in model._meta.concrete_fields if f.name not in skip)
+
+
+def _where(model: type[models.Model], field: str) -> str:
+    quote = connection.ops.quote_name
+    return (f"FROM {quote(model._meta.db_table)} "
+            f"WHERE {quote(model._meta.get_field(field).column)} = %s")
+
+
 @lru_cache(maxsize=16)
-def _match_query(vendor: str, with_state: bool, lock: bool) -> tuple[str, Columns, Columns]:
-    """Return the SQL reading a match and its pack by id, and the two column readers."""
-    match = Columns(Match, "m", skip=() if with_state else ("state",))
-    pack = Columns(ContentPack, "p", skip=("data",))
-    quote = connection.ops.quote_name
-    sql = (f'SELECT {match.sql}, {pack.sql} FROM {quote(Match._meta.db_table)} "m" '
-           f'INNER JOIN {quote(ContentPack._meta.db_table)} "p" ON "p"."id" = "m"."pack_id" '
-           f'WHERE "m"."id" = %s')
+def _queries(vendor: str, with_state: bool, lock: bool) -> tuple[str, str, str]:
+    """Return the SQL reading a match, its pack (without data) and its seats, by the match id."""
+    match = f"SELECT {_columns(Match, () if with_state else ('state',))} {_where(Match, 'id')}"
     if lock and connection.features.has_select_for_update:
-        of = ('"m"',) if connection.features.has_select_for_update_of else ()
-        sql += " " + connection.ops.for_update_sql(of=of)
-    return sql, match, pack
-
-
-@lru_cache(maxsize=4)
-def _seats_query(vendor: str) -> tuple[str, Columns]:
-    seats = Columns(MatchSeat, "s")
-    quote = connection.ops.quote_name
-    return (f'SELECT {seats.sql} FROM {quote(MatchSeat._meta.db_table)} "s" '
-            f'WHERE "s"."match_id" = %s ORDER BY "s"."index"'), seats
+        match += " " + connection.ops.for_update_sql()
+    pack = f"SELECT {_columns(ContentPack, ('data',))} {_where(ContentPack, 'id')}"
+    index = connection.ops.quote_name(MatchSeat._meta.get_field("index").column)
+    seats = f"SELECT {_columns(MatchSeat)} {_where(MatchSeat, 'match')} ORDER BY {index}"
+    return match, pack, seats
 
 
 def match_with_seats(pk: int, *, with_state: bool = True, lock: bool = False) -> Match | None:
@@ -52,40 +51,34 @@ def match_with_seats(pk: int, *, with_state: bool = True, lock: bool = False) ->
     `lock` reads the match row under `SELECT … FOR UPDATE` (call it inside a transaction);
     without `with_state` the state stays deferred (it loads on first use).
     """
-    sql, match_columns, pack_columns = _match_query(connection.vendor, with_state, lock)
-    seats_sql, seat_columns = _seats_query(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
-        row = cursor.fetchone()
-        if row is None:
-            return None
-        cursor.execute(seats_sql, [pk])
-        seat_rows = cursor.fetchall()
-    match = match_columns.instance(row[:len(match_columns)])
-    match.pack = pack_columns.instance(row[len(match_columns):])
-    _attach_seats(match, [seat_columns.instance(r) for r in seat_rows])
+    match_sql, pack_sql, seats_sql = _queries(connection.vendor, with_state, lock)
+    match = next(iter(Match.objects.raw(match_sql, [pk])), None)
+    if match is None:
+        return None
+    match.pack = next(iter(ContentPack.objects.raw(pack_sql, [match.pack_id])))
+    match.seat_list = list(MatchSeat.objects.raw(seats_sql, [pk]))
+    for seat in match.seat_list:
+        seat.match = match
     return match
 
 
-def _attach_seats(match: Match, seats: list[MatchSeat]) -> None:
-    """Make `match.seats.all()` answer `seats` without a query, as `prefetch_related` does."""
-    for seat in seats:
-        seat.match = match
-    queryset = match.seats.all()
-    queryset._result_cache = seats
-    queryset._prefetch_done = True
-    match._prefetched_objects_cache = {"seats": queryset}
+@lru_cache(maxsize=4)
+def _seated_query(vendor: str) -> str:
+    quote = connection.ops.quote_name
+
+    def column(model: type[models.Model], field: str) -> str:
+        return f"{quote(model._meta.db_table)}.{quote(model._meta.get_field(field).column)}"
+
+    return (f"SELECT {column(Match, 'id')}, {column(Match, 'version')}, "
+            f"{column(Match, 'status')} FROM {quote(Match._meta.db_table)} "
+            f"WHERE {column(Match, 'id')} = %s AND EXISTS (SELECT 1 "
+            f"FROM {quote(MatchSeat._meta.db_table)} WHERE {column(MatchSeat, 'match')} = "
+            f"{column(Match, 'id')} AND {column(MatchSeat, 'user')} = %s)")
 
 
 def seated_version(pk: int, user_id: int) -> tuple[int, str] | None:
     """Return (version, status) of match `pk` if `user_id` holds a seat in it, else None.
 
     The cheap answer of a board poll: one indexed query, no state read or decoded."""
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'SELECT "m"."version", "m"."status" FROM {quote(Match._meta.db_table)} "m" '
-            f'WHERE "m"."id" = %s AND EXISTS (SELECT 1 FROM {quote(MatchSeat._meta.db_table)} "s" '
-            f'WHERE "s"."match_id" = "m"."id" AND "s"."user_id" = %s)', [pk, user_id])
-        row = cursor.fetchone()
-    return (row[0], row[1]) if row else None
+    found = next(iter(Match.objects.raw(_seated_query(connection.vendor), [pk, user_id])), None)
+    return (found.version, found.status) if found is not None else None

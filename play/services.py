@@ -36,7 +36,6 @@ from campaign.engine_bridge import game_payload, snapshot_of
 from campaign.models import Campaign, StaleVersion
 from campaign.state import FINISHED, GAME_RECORDED, PLAYING, EventRefused, missing_choices
 from cards.models import ContentPack
-from config import model_rows
 from play import rows, tasks
 from play.engine import (
     EXPLORERS,
@@ -436,7 +435,7 @@ def run_bot_chunk(match_id: int, version: int) -> bool:
 
 def bot_seats(match: Match) -> dict[int, str]:
     """Return the match's bot seats: {seat index: bot name}."""
-    return {seat.index: seat.bot for seat in match.seats.all() if seat.bot}
+    return {seat.index: seat.bot for seat in match.seat_list if seat.bot}
 
 
 def _bot_actions(match: Match, state: GameState, bots: dict[int, str], seconds: float
@@ -465,7 +464,7 @@ def _bot(name: str, seed: int) -> Any:
 
 def _first_person(match: Match) -> Any:
     """Return the first seated person: the actor recorded when a bot's move ends the game."""
-    seat = next((s for s in match.seats.all() if s.user_id), None)
+    seat = next((s for s in match.seat_list if s.user_id), None)
     return seat.user if seat else None
 
 
@@ -478,10 +477,9 @@ def _sync_bot_actions(match: Match, state: GameState) -> list[tuple[str, int]]:
 
 
 def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> None:
-    # Plain SQL (config.model_rows): the two writes of every move, without the ORM's compiling.
-    model_rows.insert([MatchAction(match=match, seq=match.version + k, notation=notation,
-                                   seat=seat)
-                       for k, (notation, seat) in enumerate(actions, start=1)])
+    MatchAction.objects.bulk_create([MatchAction(match=match, seq=match.version + k,
+                                                 notation=notation, seat=seat)
+                                     for k, (notation, seat) in enumerate(actions, start=1)])
     match.version += len(actions)
     match.state = serialize(state)
     match.turn_seat = state.decider if state.outcome is None else None
@@ -493,7 +491,7 @@ def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> Non
         match.status, match.finished = Match.Status.FINISHED, timezone.now()
         match.result = state.outcome.to_dict()
         fields += ["status", "finished", "result"]
-    model_rows.update_fields(match, fields)
+    match.save(update_fields=fields)
     match.__dict__[_KEPT_STATE] = (match.version, state)
     change = MatchChange(match.pk, match.version, match.turn_seat, match.status,
                          mover=actions[-1][1] if actions else None,
@@ -506,7 +504,8 @@ def join(seat: MatchSeat, user: Any) -> bool:
     if not seat.join(user):
         return False
     match = seat.match
-    if match.status == Match.Status.WAITING and not any(s.is_open for s in match.seats.all()):
+    if (match.status == Match.Status.WAITING
+            and not match.seats.filter(user__isnull=True, bot="").exists()):
         started = Match.objects.filter(pk=match.pk, status=Match.Status.WAITING).update(
             status=Match.Status.ACTIVE)
         if started:  # the version stays (no action yet): the status is the news

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Campaign
-from config.ratelimit import rate_limit
+from common.ratelimit import rate_limit
 from play import jinja, modes_web, notifications, rows, services
 from play.engine import view
 from play.faces import MatchFaces, web_size
@@ -69,7 +69,7 @@ def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "
     state = services.engine_state(match)
     faces = MatchFaces(match)
     seat_view = view(state, seat.index)
-    board = Board(seat_view, match.pack.data, state, faces, [s.name for s in match.seats.all()],
+    board = Board(seat_view, match.pack.data, state, faces, [s.name for s in match.seat_list],
                   modes_web.mode_of(match), match.status == Match.Status.WAITING).context()
     invites = modes_web.invites(match, lambda token: request.build_absolute_uri(
         reverse("play:join", args=[token])))

@@ -96,7 +96,7 @@ def card_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limits() -> None:
-    """Start each test with no rate-limit counts (config.ratelimit): the cache outlives a test."""
+    """Start each test with no rate-limit counts (common.ratelimit): the cache outlives a test."""
     from django.core.cache import cache
 
     cache.clear()

@@ -55,9 +55,9 @@ from .rules import ability_of, apply, decider, legal_actions, resign
 from .setup import Game, GameSetup, SeatSetup, setup_for
 from .bulk import GameResult, game_seed, play_bot_game, play_game, read_pack, read_packs
 from .state import GameState, Outcome
-from .view import card as view_card
-from .view import render as log_line
-from .view import view
+from .observer import card as view_card
+from .observer import render as log_line
+from .observer import view
 
 __all__ = [
     "BALANCE_DIFFERS_Z", "BOTS", "EXPLORERS", "KEYED_SHUFFLES", "MODES", "SIDES", "Action", "Bot",

@@ -23,7 +23,7 @@ from . import state as data
 from .actions import Action
 from .setup import Game, GameSetup
 from .state import GameState
-from .view import view as view_of  # the package rebinds the name `view` to this function
+from .observer import view as view_of  # the package rebinds the name `view` to this function
 
 
 class PlayState(GameState):

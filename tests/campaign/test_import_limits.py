@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from campaign.backup import BackupError, dumps, export_campaign, import_campaign
 from campaign.models import Campaign
-from config.uploads import OversizedUpload
+from common.uploads import OversizedUpload
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +35,7 @@ def post_import(client: Client, raw: bytes):
 
 def test_the_default_limit_is_2_mib(settings) -> None:
     assert settings.IMPORT_MAX_BYTES == 2 * 1024 * 1024
-    assert settings.FILE_UPLOAD_HANDLERS[0] == "config.uploads.SizeLimitUploadHandler"
+    assert settings.FILE_UPLOAD_HANDLERS[0] == "common.uploads.SizeLimitUploadHandler"
 
 
 def test_a_backup_of_exactly_the_limit_imports(alice_client: Client, started: Campaign,

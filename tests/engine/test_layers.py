@@ -30,7 +30,7 @@ LAYERS: dict[str, int] = {
     "ops": 5,
     "effects": 6,
     "rules": 7,
-    "view": 8,
+    "observer": 8,
     "legacy": 8,
     "playstate": 9,
     "bots": 10,  # the bots package and its modules
@@ -39,7 +39,7 @@ LAYERS: dict[str, int] = {
     "__init__": 13,  # the facade: the only module other packages import (pyproject's contracts)
     "simulate": 14,  # the command line of bulk games (python -m play.engine.simulate)
 }
-ACTING_ON_STATE = {"ops", "effects", "rules", "view", "playstate"}
+ACTING_ON_STATE = {"ops", "effects", "rules", "observer", "playstate"}
 
 
 def module_name(path: Path) -> str:
@@ -156,9 +156,11 @@ def test_engine_imports_only_the_standard_library() -> None:
 
 
 def test_a_lazy_upward_import_inside_a_function_is_caught() -> None:
-    source = "import random\n\ndef view(self):\n    from .view import view\n    return view(self)\n"
-    graph = {"state": engine_imports("state", imports_in(source, "state", False)), "view": []}
-    assert upward(graph) == ["state (layer 4) line 4 imports view (layer 8)"]
+    source = ("import random\n\ndef view(self):\n    from .observer import view\n"
+              "    return view(self)\n")
+    graph = {"state": engine_imports("state", imports_in(source, "state", False)),
+             "observer": []}
+    assert upward(graph) == ["state (layer 4) line 4 imports observer (layer 8)"]
 
 
 def test_a_circular_import_is_caught() -> None:

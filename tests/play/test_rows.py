@@ -1,4 +1,5 @@
-"""The hot reads in plain SQL (`play/rows.py`) give exactly what their ORM twins give.
+"""The hot reads written as SQL (`play/rows.py`, through `raw()`) give exactly what their ORM
+twins give.
 
 Run on SQLite and PostgreSQL (the converters differ: dates, booleans and JSON per database).
 """
@@ -38,15 +39,14 @@ def finished_mixed_match(core_pack, alice, bob) -> Match:
 
 
 def test_a_match_read_in_sql_equals_the_orm_read(finished_mixed_match) -> None:
-    orm = (Match.objects.select_related("pack").prefetch_related("seats")
-           .get(pk=finished_mixed_match.pk))
+    orm = Match.objects.select_related("pack").with_seats().get(pk=finished_mixed_match.pk)
     sql = rows.match_with_seats(finished_mixed_match.pk)
     assert _fields(sql) == _fields(orm)
     assert sql.finished is not None and sql.finished == orm.finished  # an aware datetime
     assert isinstance(sql.state, dict) and sql.result == orm.result  # decoded JSON
     pack_fields = {k: v for k, v in _fields(orm.pack).items() if k != "data"}
     assert {k: v for k, v in _fields(sql.pack).items() if k != "data"} == pack_fields
-    assert [_fields(s) for s in sql.seats.all()] == [_fields(s) for s in orm.seats.all()]
+    assert [_fields(s) for s in sql.seat_list] == [_fields(s) for s in orm.seat_list]
     assert [p.pk for p in sql.content_packs()] == [p.pk for p in orm.content_packs()]
     assert sql.content_packs()[1].data == orm.content_packs()[1].data
 
@@ -54,7 +54,7 @@ def test_a_match_read_in_sql_equals_the_orm_read(finished_mixed_match) -> None:
 def test_the_seats_come_with_the_match_and_point_back_to_it(finished_mixed_match, alice) -> None:
     match = rows.match_with_seats(finished_mixed_match.pk)
     with CaptureQueriesContext(connection) as queries:
-        seats = list(match.seats.all())
+        seats = list(match.seat_list)
         assert [s.index for s in seats] == [0, 1]
         assert all(s.match is match for s in seats)
         assert match.seat_of(alice).index == 0
@@ -85,8 +85,8 @@ def test_the_seated_version_answers_only_for_a_seated_user(finished_mixed_match,
 
 @pytest.mark.django_db(transaction=True)
 def test_the_locked_read_holds_the_row_lock(core_pack, alice) -> None:
-    """On PostgreSQL the read says FOR UPDATE OF the match only (not its pack); SQLite has no
-    row locks and locks the whole file on write instead."""
+    """On PostgreSQL the read of the match row says FOR UPDATE (the pack and seats are read
+    apart, unlocked); SQLite has no row locks and locks the whole file on write instead."""
     match = services.create_standard_match(core_pack, [SeatSpec("Alice", alice),
                                                        SeatSpec("Bot", bot="heuristic")], seed=2)
     with transaction.atomic(), CaptureQueriesContext(connection) as queries:
@@ -94,7 +94,7 @@ def test_the_locked_read_holds_the_row_lock(core_pack, alice) -> None:
     assert locked.pk == match.pk
     first = queries.captured_queries[0]["sql"]
     if connection.vendor == "postgresql":
-        assert first.rstrip().endswith('FOR UPDATE OF "m"')
+        assert first.rstrip().endswith("FOR UPDATE")
     else:
         assert "FOR UPDATE" not in first
     MatchSeat.objects.filter(match=match).delete()

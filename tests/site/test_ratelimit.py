@@ -1,5 +1,5 @@
 """Issue 10, "rate limits on imports and pack copies": a fixed window per user and action
-(config.ratelimit), 429 with a page saying when to try again, and the view not run."""
+(common.ratelimit), 429 with a page saying when to try again, and the view not run."""
 from __future__ import annotations
 
 import pytest
@@ -10,7 +10,7 @@ from django.urls import reverse
 from campaign.backup import dumps, export_campaign
 from campaign.models import Campaign
 from cards.models import ContentPack
-from config.ratelimit import hit
+from common.ratelimit import hit
 from tests.factories import make_pack
 
 HOUR = 3600

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from cards.loading import load_pack_data
 from cards.models import ContentPack
-from config.params import parse_id
+from common.params import parse_id
 from tests.cards.packs import legacy_pack
 
 SUPERSCRIPT_TWO = "\u00b2"

@@ -19,8 +19,8 @@ def home(request: HttpRequest) -> HttpResponse:
         context["campaigns"] = list(Campaign.objects.for_user(request.user)[:HOME_LIST_LIMIT])
         context["matches"] = home_matches(request.user, HOME_LIST_LIMIT)
         offers = (Match.objects.offered_to(request.user).defer("setup", "state", "snapshot")
-                  .prefetch_related("seats"))
+                  .with_seats())
         context["match_offers"] = [
             (match, seat) for match in offers[:HOME_LIST_LIMIT]
-            for seat in match.seats.all() if seat.offered_to_id == request.user.pk and seat.is_open]
+            for seat in match.seat_list if seat.offered_to_id == request.user.pk and seat.is_open]
     return render(request, "home.html", context)
