@@ -38,9 +38,9 @@ from django.core.management import call_command
 from django.contrib.auth import get_user_model
 from django.test import Client
 from cards.loading import load_pack_file
-from play import services
+from play import creation, services
 from play.engine.bots.registry import get_bot
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 bot_name, runs, moves = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 call_command("migrate", verbosity=0)
@@ -62,7 +62,7 @@ def answer_now(match_id):
 chooser = get_bot("heuristic", seed=1)
 medians, p95s, cpus, counts = [], [], [], []
 for run in range(runs):
-    match = services.create_standard_match(
+    match = creation.create_standard_match(
         pack, [SeatSpec("Bench", user), SeatSpec("Bot", bot=bot_name)], seed=100 + run)
     if queued:
         answer_now(match.pk)
@@ -71,7 +71,7 @@ for run in range(runs):
         match.refresh_from_db()
         state = services.engine_state(match)
         if state.outcome is not None:
-            match = services.create_standard_match(
+            match = creation.create_standard_match(
                 pack, [SeatSpec("Bench", user), SeatSpec("Bot", bot=bot_name)],
                 seed=1000 + run * 97 + len(timings))
             if queued:

@@ -43,14 +43,14 @@ def main() -> None:
     from django.test import Client
 
     from cards.loading import load_pack_file
-    from play import replays, services
+    from play import creation, replays, services
     from play.engine import apply, legal_actions
-    from play.services import SeatSpec
+    from play.creation import SeatSpec
 
     call_command("migrate", verbosity=0)
     pack = load_pack_file(ROOT / "fixtures" / "packs" / "core-set.json").pack
     users = [get_user_model().objects.create_user(name, password="x") for name in ("ann", "ben")]
-    match = services.create_standard_match(pack, [SeatSpec("Ann", users[0]),
+    match = creation.create_standard_match(pack, [SeatSpec("Ann", users[0]),
                                                   SeatSpec("Ben", users[1])], seed=7)
     state, rng, done = services.engine_state(match), random.Random(7), []
     while state.outcome is None and len(done) < args.actions - 1:

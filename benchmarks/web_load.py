@@ -309,8 +309,8 @@ def prepare(matches: int, bot_matches: int) -> list[dict]:
     from django.core.management import call_command
 
     from cards.loading import load_pack_file
-    from play import services
-    from play.services import SeatSpec
+    from play import creation
+    from play.creation import SeatSpec
 
     call_command("migrate", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
@@ -336,7 +336,7 @@ def prepare(matches: int, bot_matches: int) -> list[dict]:
             second, second_session = player(f"p{number}b")
             seats = [SeatSpec(first.username, first), SeatSpec(second.username, second)]
             sessions = [first_session, second_session]
-        match = services.create_standard_match(pack, seats, seed=number)
+        match = creation.create_standard_match(pack, seats, seed=number)
         found.append({"id": match.pk, "seats": sessions})
     from django.db import connections
 

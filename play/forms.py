@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from play.models import NotificationPrefs
 from play.modes_web import STANDARD, available_modes, counts_text, role_label
-from play.services import BOTS, DEFAULT_BOT, SeatSpec, core_packs, finished_campaigns
+from play.services import BOTS, DEFAULT_BOT
+from play.creation import SeatSpec, core_packs, finished_campaigns
 
 BOT_LABELS = {"heuristic": _("Bot: heuristic (default)"), "random": _("Bot: random (easy)"),
               "search": _("Bot: search (strongest, slower)")}

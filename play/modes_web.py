@@ -9,7 +9,6 @@ bot moves, no moves at all) until every seat is taken by someone who accepted it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,13 +16,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaign.models import Campaign
-from cards.models import ContentPack
-from play import engine, services
-from play.engine import EXPLORERS, GameSetup, Pack, SeatSetup, setup_for
 from play.engine import MODES as ENGINE_MODES
-from play.models import Match, MatchSeat
-from play.services import MatchError, SeatSpec
+from play.models import Match
 
 STANDARD = "standard"
 TEAM_NAMES = (gettext_lazy("Team A"), gettext_lazy("Team B"), gettext_lazy("Team C"))
@@ -97,99 +91,11 @@ def role_label(mode: str, n: int, seat: int) -> str:
     return " · ".join(parts)
 
 
-def mode_setup(mode: str, pack: Pack, seats: list[SeatSetup], seed: int | str) -> GameSetup:
-    """Return the engine setup of `mode` for these seats (names, decks, sides already set)."""
-    if mode not in ENGINE_MODES or mode == STANDARD:
-        raise MatchError(_("This mode cannot be played yet."))
-    counts = BY_KEY[mode].counts
-    if len(seats) not in counts:
-        raise MatchError(_("%(mode)s is played by %(counts)s players.") % {
-            "mode": BY_KEY[mode].name, "counts": counts_text(counts)})
-    try:
-        setup = setup_for(mode, pack, players=len(seats), names=[s.name for s in seats],
-                          seed=seed, first=None)
-    except engine.SetupError as error:
-        raise MatchError(str(error)) from None
-    for mine, theirs in zip(seats, setup.seats):  # the decks (a campaign's sides) stay ours
-        theirs.side, theirs.deck = mine.side, mine.deck
-    return setup
-
-
 def counts_text(counts: tuple[int, ...]) -> str:
     """Return "3–6" or "4 or 6": the numbers of players a mode allows."""
     if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}–{counts[-1]}"
     return _(" or ").join(str(n) for n in counts)
-
-
-# -- creating and starting --------------------------------------------------------------------
-
-
-def create_mode_match(mode: str, seats: list[SeatSpec], *, pack: ContentPack | None = None,
-                      campaign: Campaign | None = None, extra_packs: Sequence[ContentPack] = (),
-                      seed: int | str | None = None) -> Match:
-    """Create a match of `mode` with the core set `pack` or a finished `campaign`'s deck.
-
-    Seats are in turn order from the first seat (their roles: `seat_roles`); who moves first is
-    drawn from the seed by the engine's mode rules. With an open seat the match waits.
-    """
-    if mode not in BY_KEY or mode == STANDARD:
-        raise MatchError(_("Choose a mode for 3 to 6 players."))
-    seed = engine.new_seed() if seed is None else seed
-    if campaign is not None:
-        first, engine_pack, seat_setups, trade_deck = _campaign_deck(campaign, seats, extra_packs)
-    elif pack is not None:
-        first, engine_pack, trade_deck = pack, _core_pack(pack, extra_packs), None
-        seat_setups = [SeatSetup(name=spec.name) for spec in seats]
-    else:
-        raise MatchError(_("Choose the cards to play with."))
-    setup = mode_setup(mode, engine_pack, seat_setups, seed)
-    if trade_deck is not None:
-        setup.trade_deck, setup.explorers = trade_deck, EXPLORERS
-    try:  # with an open seat the match waits; nobody, bots included, moves before it starts
-        return services.create_match(first, setup, seats, extra_packs=extra_packs)
-    except engine.EngineError as error:  # e.g. a pack without the cards a seat starts with
-        raise MatchError(_("This game cannot be set up: %(reason)s") % {"reason": error}) from None
-
-
-def _core_pack(pack: ContentPack, extra_packs: Sequence[ContentPack]) -> Pack:
-    if pack.kind != ContentPack.Kind.CORE or any(
-            p.kind != ContentPack.Kind.CORE for p in extra_packs):
-        raise MatchError(_("Only core-set packs can be mixed into a standard game."))
-    return services._mix([pack, *extra_packs])
-
-
-def _campaign_deck(campaign: Campaign, seats: list[SeatSpec],
-                   extra_packs: Sequence[ContentPack]) -> tuple[Any, Pack, list[SeatSetup], list]:
-    """Return the pack, seats and trade deck of a finished campaign's deck (L26, M8): the seats
-    take the two sides' personal decks (L7) in turn."""
-    pack, trade = services.campaign_deck(campaign, extra_packs)
-    sides = [side for side in ("empire", "federation") if side in pack.sides] or [None]
-    seat_setups = []
-    for k, spec in enumerate(seats):
-        side = sides[k % len(sides)]
-        deck = dict(pack.sides[side]["personal_deck"]) if side else None
-        seat_setups.append(SeatSetup(side=side, deck=deck, name=spec.name))
-    return campaign.pack, pack, seat_setups, trade
-
-
-def join(seat: MatchSeat, user: Any) -> bool:
-    """Seat `user` through an invite (`services.join`); the last one to accept starts the game.
-
-    Starting runs the bots whose decision it is, through the normal change path (lock, version,
-    one save, the `match_changed` signal).
-    """
-    if not services.join(seat, user):
-        return False
-    if seat.offered_to_id is None:  # an open invite: the seat takes the name of who took it
-        MatchSeat.objects.filter(pk=seat.pk).update(name=user.get_username()[:80])
-    match = Match.objects.get(pk=seat.match_id)
-    if match.status == Match.Status.ACTIVE and match.version == 0:
-        try:
-            services._change(match.pk, 0, lambda _match, _state: [], user)
-        except services.StaleMatch:
-            pass  # someone (a bot worker) moved first: the game is started already
-    return True
 
 
 def mode_of(match: Match) -> str:

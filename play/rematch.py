@@ -16,7 +16,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -27,63 +26,11 @@ from campaign.models import Campaign
 from campaign.state import AFTER_CAMPAIGN, FINISHED, PLAYING, missing_choices
 from common.ratelimit import rate_limit
 from play import services
-from play.engine import KEYED_SHUFFLES, EngineError, GameSetup, new_seed
+from play.creation import create_rematch, may_rematch, rematch_of
 from play.models import Match
-from play.services import MatchError, SeatSpec
+from play.services import MatchError
 
 # -- rematch --------------------------------------------------------------------------------------
-
-
-def may_rematch(match: Match, user: Any) -> bool:
-    """Return whether `user` may ask for a rematch: a finished game outside a campaign they played."""
-    return match.is_over and match.campaign_id is None and match.seat_of(user) is not None
-
-
-def create_rematch(match: Match, user: Any) -> Match:
-    """Return the rematch of `match`, creating it (user seated, the others offered their seats).
-
-    One rematch per game however many ask at once: the original's row is locked while its
-    rematch is looked for and made, and `Match.rematch_of` is unique, so a racing second insert
-    fails and that request returns the rematch the first one made.
-    """
-    if not may_rematch(match, user):
-        raise MatchError(_("Only a player of a finished game outside a campaign can ask for a "
-                           "rematch."))
-    try:
-        with transaction.atomic():
-            original = Match.objects.select_for_update().get(pk=match.pk)
-            return rematch_of(original) or _new_rematch(original, user)
-    except IntegrityError:
-        existing = rematch_of(match)
-        if existing is None:
-            raise
-        return existing
-
-
-def _new_rematch(match: Match, user: Any) -> Match:
-    data = {**match.setup, "seed": new_seed(), "shuffler": KEYED_SHUFFLES}
-    try:
-        setup = GameSetup.from_dict(data, services.match_engine_pack(match))
-    except EngineError as error:
-        raise MatchError(_("This game can no longer be set up again: %(reason)s")
-                         % {"reason": error}) from None
-    seats = [_seat_spec(seat, user) for seat in match.seat_list]
-    extra = [link.pack for link in match.pack_links.select_related("pack").order_by("position")]
-    return services.create_match(match.pack, setup, seats, extra_packs=extra, rematch_of=match)
-
-
-def _seat_spec(seat: Any, user: Any) -> SeatSpec:
-    """Return who sits in the rematch's seat: the asker, a bot, or an offer to the old player."""
-    if seat.bot:
-        return SeatSpec(seat.name, bot=seat.bot)
-    if seat.user_id == user.pk:
-        return SeatSpec(seat.name, user=user)
-    return SeatSpec(seat.name, offered_to=seat.user or seat.offered_to)
-
-
-def rematch_of(match: Match) -> Match | None:
-    """Return the rematch of a finished match, or None."""
-    return Match.objects.filter(rematch_of=match.pk).first()
 
 
 def original_of(match: Match) -> Match | None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
@@ -34,11 +34,10 @@ from django.utils.translation import gettext as _
 
 from campaign.engine_bridge import game_payload, snapshot_of
 from campaign.models import Campaign, StaleVersion
-from campaign.state import FINISHED, GAME_RECORDED, PLAYING, EventRefused, missing_choices
+from campaign.state import EventRefused, GAME_RECORDED, PLAYING, missing_choices
 from cards.models import ContentPack
 from play import rows, tasks
 from play.engine import (
-    EXPLORERS,
     CampaignSnapshot,
     EngineError,
     GameSetup,
@@ -46,19 +45,15 @@ from play.engine import (
     IllegalAction,
     Outcome,
     Pack,
-    PackError,
-    SeatSetup,
     apply,
     apply_outcome,
     deserialize,
     get_bot,
     merge_packs,
     new_game,
-    new_seed,
-    scenario_setup,
     serialize,
 )
-from play.models import RESIGN, Match, MatchAction, MatchPack, MatchSeat
+from play.models import RESIGN, Match, MatchAction
 from play.signals import MatchChange, match_changed
 
 BOTS = ("heuristic", "random", "search")
@@ -96,19 +91,6 @@ class BrokenMatch(MatchError):
     """The match's card pack changed under it (owners' editor) and the game no longer replays."""
 
     status = 409
-
-
-class SeatSpec:
-    """Who sits in a seat when a match is created: a user, a bot, or nobody yet (invite).
-
-    `offered_to` keeps the seat open for one registered user, who must accept it: nobody is
-    seated in a game without saying yes.
-    """
-
-    def __init__(self, name: str, user: Any = None, bot: str = "", offered_to: Any = None) -> None:
-        if bot and bot not in BOTS:
-            raise MatchError(_("Unknown bot “%(bot)s”.") % {"bot": bot})
-        self.name, self.user, self.bot, self.offered_to = name, user, bot, offered_to
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -183,86 +165,26 @@ def _apply_logged(state: GameState, notation: str, seat: int) -> None:
         apply(state, notation)
 
 
-# -- creating -----------------------------------------------------------------------------------
+# -- starting (play/creation.py creates every match) ----------------------------------------------
 
 
-def core_packs(user: Any) -> Any:
-    """Return the core-set packs `user` may play standard games with."""
-    return ContentPack.objects.usable_by(user).filter(kind=ContentPack.Kind.CORE)
+def save_first_state(match: Match, state: GameState) -> None:
+    """Save a new match's first state (bots deciding first answer in it under TASKS_SYNC)."""
+    _save(match, state, _sync_bot_actions(match, state))
 
 
-def create_standard_match(pack: ContentPack, seats: list[SeatSpec], seed: int | str | None = None,
-                          extra_packs: Sequence[ContentPack] = ()) -> Match:
-    """Create a 2-player standard game (C1-C5); the first player is drawn from the seed (C3).
-
-    `extra_packs` (core sets) mix their trade cards into the trade deck (issue 12); the
-    scouts, vipers and explorers come from `pack`.
-    """
-    if pack.kind != ContentPack.Kind.CORE:
-        raise MatchError(_("A standard game needs a core-set pack."))
-    if any(p.kind != ContentPack.Kind.CORE for p in extra_packs):
-        raise MatchError(_("Only core-set packs can be mixed into a standard game."))
-    engine_pack = _mix([pack, *extra_packs])
-    setup = GameSetup(pack=engine_pack, seats=[SeatSetup(name=s.name) for s in seats],
-                      seed=new_seed() if seed is None else seed, first=None)
-    return create_match(pack, setup, seats, extra_packs=extra_packs)
-
-
-def _mix(packs: list[ContentPack]) -> Pack:
-    """Return the mixed engine pack, or refuse the mix with a MatchError a player can read."""
-    if len({p.slug for p in packs}) != len(packs):
-        raise MatchError(_("Each set can be mixed into a game only once."))
+def begin(match_id: int, actor: Any) -> None:
+    """Start a match whose last seat was just taken: the bots whose decision it is play."""
     try:
-        return mixed_engine_pack(packs)
-    except PackError as error:
-        raise MatchError(_("These sets cannot be mixed: %(reason)s") % {"reason": error}) from None
+        _change(match_id, 0, lambda _match, _state: [], actor)
+    except StaleMatch:
+        pass  # someone (a bot worker) moved first: the game is started already
 
 
-def finished_campaigns(user: Any) -> list[Campaign]:
-    """Return `user`'s finished campaigns: their deck can be played as a standard game."""
-    return [c for c in Campaign.objects.for_user(user).select_related("pack")
-            if c.current_state.phase == FINISHED]
-
-
-def create_campaign_deck_match(campaign: Campaign, seats: list[SeatSpec], seed: int | str | None = None,
-                               extra_packs: Sequence[ContentPack] = ()) -> Match:
-    """Create a standard game with a finished campaign's deck (L26), maybe mixed with core sets.
-
-    The trade deck is the campaign's: every trade and post-campaign copy, upgraded copies with
-    their stickers and sides (L16, L20), plus every trade card of `extra_packs` (the Legacy
-    rulebook lets the finished deck be mixed with other sets). Seat 0 takes the Star Empire's
-    personal deck and seat 1 the Federation's (L7); no scenario rules, VP cards or further
-    upgrades (no sheets); the first player is drawn from the seed (C3).
-    """
-    pack, trade_deck = campaign_deck(campaign, extra_packs)
-    sides = ("empire", "federation")
-    setup = GameSetup(
-        pack=pack, seed=new_seed() if seed is None else seed, first=None, explorers=EXPLORERS,
-        seats=[SeatSetup(side=side, deck=dict(pack.sides[side]["personal_deck"]), name=spec.name)
-               for side, spec in zip(sides, seats)],
-        trade_deck=trade_deck)
-    return create_match(campaign.pack, setup, seats, extra_packs=extra_packs)
-
-
-def campaign_deck(campaign: Campaign, extra_packs: Sequence[ContentPack] = ()
-                  ) -> tuple[Pack, list[Any]]:
-    """Return the engine pack and the trade deck of a finished campaign's deck (L26).
-
-    Every trade (and post-campaign) copy with its upgrades, plus the trade cards of the core sets
-    mixed in; MatchError when the campaign is not finished or a pack cannot be mixed.
-    """
-    state = campaign.current_state
-    if state.phase != FINISHED:
-        raise MatchError(_("Only a finished campaign's deck can be played as a standard game."))
-    if any(p.kind != ContentPack.Kind.CORE for p in extra_packs):
-        raise MatchError(_("A finished campaign's deck mixes only with core-set packs."))
-    pack = _mix([campaign.pack, *extra_packs])
-    legacy = campaign.pack.engine_pack()
-    upgraded = {c: {"copy": c, "sticker": u["sticker"], "side": u["side"]}
-                for c, u in state.upgrades.items()}
-    roles = ("trade", "post_campaign") if state.post_campaign_added else ("trade",)
-    extra = [c for p in extra_packs for c in p.engine_pack().trade_copies()]
-    return pack, [upgraded.get(c, c) for c in legacy.trade_copies(roles)] + extra
+def announce_start(match: Match) -> None:
+    """Tell the match's watchers, after the commit, that the waiting match is active now."""
+    change = MatchChange(match.pk, match.version, match.turn_seat, Match.Status.ACTIVE)
+    transaction.on_commit(lambda: match_changed.send(sender=Match, change=change))
 
 
 def open_scenario(campaign: Campaign) -> int:
@@ -276,54 +198,10 @@ def open_scenario(campaign: Campaign) -> int:
     return int(progress["number"])
 
 
-def create_campaign_match(campaign: Campaign, bots: dict[int, str], seed: int | str | None = None
-                          ) -> Match:
-    """Create the game of the campaign's open scenario; the match seats are the campaign seats.
-
-    A campaign seat without a user is played by the bot `bots[index]` (the heuristic by default).
-    """
-    number = open_scenario(campaign)
-    snapshot = snapshot_of(campaign.current_state)
-    setup = scenario_setup(campaign.pack.engine_pack(), snapshot, number,
-                           seed=new_seed() if seed is None else seed)
-    seats = [SeatSpec(seat.name, seat.user, "" if seat.user else bots.get(seat.index, DEFAULT_BOT))
-             for seat in campaign.seats.order_by("index")]
-    for spec, seat_setup in zip(seats, setup.seats):
-        seat_setup.name = spec.name
-    return create_match(campaign.pack, setup, seats, campaign=campaign, scenario=number,
-                   campaign_version=campaign.version, snapshot=_plain(asdict(snapshot)))
-
-
-def create_match(pack: ContentPack, setup: GameSetup, seats: list[SeatSpec],
-                 extra_packs: Sequence[ContentPack] = (), **extra: Any) -> Match:
-    """Create a match from an explicit setup (tests and tutorials may stack decks).
-
-    A bot that decides first is queued like any bot turn (`play.bots_queue`). `extra_packs` are
-    recorded in order (MatchPack) so the game replays with the same mix.
-    """
-    waiting = any(not s.user and not s.bot for s in seats)
-    with transaction.atomic():
-        match = Match.objects.create(pack=pack, setup=setup.to_dict(), **extra,
-                                     status=Match.Status.WAITING if waiting else Match.Status.ACTIVE)
-        MatchPack.objects.bulk_create(MatchPack(match=match, pack=p, position=k)
-                                      for k, p in enumerate(extra_packs, start=1))
-        for index, spec in enumerate(seats):
-            MatchSeat.objects.create(match=match, index=index, user=spec.user, bot=spec.bot,
-                                     name=spec.name[:80], offered_to=spec.offered_to)
-        state = new_game(setup)
-        _save(match, state, _sync_bot_actions(match, state))
-    return match
-
-
 def active_campaign_match(campaign: Campaign) -> Match | None:
     """Return the unfinished match of the campaign's current scenario set up at this version."""
     return (Match.objects.filter(campaign=campaign, campaign_version=campaign.version)
             .exclude(status=Match.Status.FINISHED).first())
-
-
-def _plain(data: Any) -> Any:
-    """Return `data` as it comes back from a JSON field (int keys become strings)."""
-    return json.loads(json.dumps(data))
 
 
 # -- playing ------------------------------------------------------------------------------------
@@ -403,6 +281,11 @@ def _change(match_id: int, expected_version: int,
     if match.is_over and match.campaign_id and not match.recorded:
         record_result(match, actor, match.campaign_version)
     return match
+
+
+def as_json_field(data: Any) -> Any:
+    """Return `data` as it comes back from a JSON field (int keys become strings)."""
+    return json.loads(json.dumps(data))
 
 
 # -- bots (run by a worker: play.bots_queue) ----------------------------------------------------
@@ -499,21 +382,6 @@ def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> Non
     transaction.on_commit(lambda: match_changed.send(sender=Match, change=change))
 
 
-def join(seat: MatchSeat, user: Any) -> bool:
-    """Seat `user` through an invite; the match becomes active once no seat is open."""
-    if not seat.join(user):
-        return False
-    match = seat.match
-    if (match.status == Match.Status.WAITING
-            and not match.seats.filter(user__isnull=True, bot="").exists()):
-        started = Match.objects.filter(pk=match.pk, status=Match.Status.WAITING).update(
-            status=Match.Status.ACTIVE)
-        if started:  # the version stays (no action yet): the status is the news
-            change = MatchChange(match.pk, match.version, match.turn_seat, Match.Status.ACTIVE)
-            transaction.on_commit(lambda: match_changed.send(sender=Match, change=change))
-    return True
-
-
 # -- the campaign -------------------------------------------------------------------------------
 
 
@@ -562,7 +430,7 @@ def record_now(match: Match, actor: Any) -> bool:
         number = open_scenario(campaign)
     except MatchError:
         number = None
-    same = _plain(asdict(snapshot_of(campaign.current_state))) if number else None
+    same = as_json_field(asdict(snapshot_of(campaign.current_state))) if number else None
     if number != match.scenario or same != match.snapshot:
         raise MatchError(_("The campaign no longer stands where this game started: record the "
                            "result on the campaign page by hand."))

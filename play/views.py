@@ -24,12 +24,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Campaign
 from common.ratelimit import rate_limit
-from play import jinja, modes_web, notifications, rows, services
+from play import creation, jinja, modes_web, notifications, rows, services
 from play.engine import view
 from play.faces import MatchFaces, web_size
 from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
 from play.models import Match, MatchSeat
-from play.modes_web import STANDARD, create_mode_match
+from play.modes_web import STANDARD
 from play.presenters import Board, scenario_panel
 from play.services import BrokenMatch, MatchError
 
@@ -117,14 +117,14 @@ def create(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             if data["mode"] != STANDARD:
-                match = create_mode_match(data["mode"], form.seats(), pack=data["pack"],
+                match = creation.create_mode_match(data["mode"], form.seats(), pack=data["pack"],
                                           campaign=data["campaign"],
                                           extra_packs=data["extra_packs"])
             elif data["campaign"] is not None:
-                match = services.create_campaign_deck_match(data["campaign"], form.seats(),
+                match = creation.create_campaign_deck_match(data["campaign"], form.seats(),
                                                             extra_packs=data["extra_packs"])
             else:
-                match = services.create_standard_match(data["pack"], form.seats(),
+                match = creation.create_standard_match(data["pack"], form.seats(),
                                                        extra_packs=data["extra_packs"])
         except MatchError as error:
             form.add_error(None, str(error))
@@ -164,7 +164,7 @@ def campaign_match(request: HttpRequest, pk: int) -> HttpResponse:
     form = CampaignMatchForm(request.POST, prefix=f"c{campaign.pk}")
     bot = form.cleaned_data.get("bot") if form.is_valid() else ""
     try:
-        match = services.create_campaign_match(
+        match = creation.create_campaign_match(
             campaign, {0: bot or services.DEFAULT_BOT, 1: bot or services.DEFAULT_BOT})
     except (MatchError, ValueError) as error:
         messages.error(request, str(error))
@@ -301,7 +301,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if not seat.may_join(request.user):  # taken, or offered to someone else
         raise Http404("seat taken")
     if request.method == "POST":
-        if not modes_web.join(seat, request.user):
+        if not creation.join(seat, request.user):
             raise Http404("seat taken")
         messages.success(request, _("You joined the match."))
         return redirect(match)

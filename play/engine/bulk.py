@@ -22,7 +22,7 @@ from . import modes
 from .bots import Bot
 from .bots.registry import get_bot
 from .content import Pack, load_pack, merge_packs
-from .errors import EngineError, PackError
+from .errors import PackError
 from .playstate import new_game
 from .rules import apply
 from .setup import GameSetup, SeatSetup, setup_for

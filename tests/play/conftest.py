@@ -40,12 +40,12 @@ def started_campaign(legacy: ContentPack, alice, bob) -> Campaign:
 def watched(legacy: ContentPack, alice, bob):
     """alice plays scenario 1 against the bot; bob joined the campaign's other seat afterwards,
     so he is a member without a seat: a spectator."""
-    from play import services
+    from play import creation
 
     campaign = Campaign.start(legacy, "Alice vs the bot", alice, [(alice, "Alice"), (None, "Fed")])
     campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
     campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
-    match = services.create_campaign_match(campaign, {1: "random"}, seed=77)
+    match = creation.create_campaign_match(campaign, {1: "random"}, seed=77)
     campaign.seats.filter(index=1).update(user=bob)
     return match
 

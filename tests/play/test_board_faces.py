@@ -20,10 +20,10 @@ from django.urls import reverse
 from campaign.models import Campaign
 from campaign.state import missing_choices
 from cards.loading import load_pack_file
-from play import services
+from play import creation, services
 from play.engine import GameSetup, SeatSetup, legal_actions, view
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 STICKER_ID = re.compile(r"[a-z0-9-]+:\d+:(?:ship|base)")
 FACE = re.compile(r"/cards/\d+/faces/([a-z0-9-]+)\.png")
@@ -82,7 +82,7 @@ def upgrade_match(alice) -> tuple[Match, str]:
 
 def make_bot_match(core_pack, alice) -> Match:
     """Return a standard game of alice against the heuristic bot, a few turns in."""
-    match = services.create_standard_match(
+    match = creation.create_standard_match(
         core_pack, [SeatSpec("alice", alice), SeatSpec("Bot", bot="heuristic")], seed=5)
     rng = random.Random(2)
     while services.engine_state(match).turn < 5:
@@ -107,7 +107,7 @@ def make_upgrade_match(alice) -> tuple[Match, str]:
                                              "option": choice["options"][0]["id"]},
                              alice, campaign.version)
     # A fixed seed: with a fresh one each run, some deals end the game before any upgrade.
-    match = services.create_campaign_match(campaign, {0: "heuristic", 1: "heuristic"},
+    match = creation.create_campaign_match(campaign, {0: "heuristic", 1: "heuristic"},
                                            seed=UPGRADE_SEED)
     rng = random.Random(5)
     for _ in range(400):
@@ -197,7 +197,7 @@ def test_c25_no_face_of_a_hidden_card(core_pack, alice, bob) -> None:
         seats=[SeatSetup(name="alice"),
                SeatSetup(name="bob", deck={"mothership": 1, "blob-carrier": 1, "scout": 8},
                          deck_order=["mothership", "blob-carrier"] + ["scout"] * 8)])
-    match = services.create_match(core_pack, setup, [SeatSpec("alice", alice),
+    match = creation.create_match(core_pack, setup, [SeatSpec("alice", alice),
                                                      SeatSpec("bob", bob)])
     state = services.engine_state(match)
     shown = view(state, 0)
@@ -220,7 +220,7 @@ def test_pending_decision_options_are_clicked_on_the_cards(core_pack, alice) -> 
                       seats=[SeatSetup(name="alice", deck={"trade-bot": 1, "scout": 9},
                                        deck_order=["trade-bot"] + ["scout"] * 9),
                              SeatSetup(name="bot")])
-    match = services.create_match(core_pack, setup, [SeatSpec("alice", alice),
+    match = creation.create_match(core_pack, setup, [SeatSpec("alice", alice),
                                                      SeatSpec("bot", bot="heuristic")])
     state = services.engine_state(match)
     bot = next(c for c in state.hand[0] if state.design[c].id == "trade-bot")
@@ -247,7 +247,7 @@ def test_last_turn_strip_shows_what_the_bot_played_and_bought(bot_match, alice) 
 
 
 def test_tab_title_says_your_turn_in_page_and_board_swaps(core_pack, alice, bob) -> None:
-    match = services.create_standard_match(core_pack, [SeatSpec("alice", alice),
+    match = creation.create_standard_match(core_pack, [SeatSpec("alice", alice),
                                                        SeatSpec("bob", bob)], seed=1)
     mover = match.seats.get(index=services.engine_state(match).active).user
     waiter = bob if mover == alice else alice
@@ -291,7 +291,7 @@ def test_mixed_game_draws_each_card_from_its_own_pack(core_pack, alice) -> None:
     """Issue 12: a Colony Wars card of a core + Colony Wars game is drawn from Colony Wars."""
     colony_wars = load_pack_file(Path(settings.BASE_DIR) / "fixtures" / "packs" /
                                  "colony-wars.json").pack
-    match = services.create_standard_match(
+    match = creation.create_standard_match(
         core_pack, [SeatSpec("alice", alice), SeatSpec("Bot", bot="heuristic")], seed=3,
         extra_packs=[colony_wars])
     html = _client(alice).get(match.get_absolute_url()).content.decode()

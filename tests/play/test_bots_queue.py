@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django_q.models import OrmQ, Schedule, Task
 
-from play import bots_queue, services, tasks
+from play import bots_queue, creation, services, tasks
 from play.engine import GameSetup, SeatSetup
 from play.models import Match, MatchAction
-from play.services import SeatSpec
+from play.creation import SeatSpec
 from play.signals import MatchChange, match_changed
 from tests.play.workers import lease_passes, work
 
@@ -31,7 +31,7 @@ def versus_bot(core_pack, alice, first: int, bot: str = "heuristic") -> Match:
     """Create alice (seat 0) against a bot (seat 1); `first` decides first (C3 drawn otherwise)."""
     setup = GameSetup(pack=core_pack.engine_pack(), seed=7, first=first,
                       seats=[SeatSetup(name="Alice"), SeatSetup(name="Bot")])
-    return services.create_match(core_pack, setup,
+    return creation.create_match(core_pack, setup,
                                  [SeatSpec("Alice", alice), SeatSpec("Bot", bot=bot)])
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from play import services
+from play import creation, services
 from play.engine import GameSetup, SeatSetup
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 from tests.browser_support import log_in
 from tests.play.test_board_faces import make_bot_match, make_upgrade_match
 
@@ -96,7 +96,7 @@ def test_answer_a_pending_decision_by_clicking(live_server, page: Page, core_pac
                       seats=[SeatSetup(name="alice", deck={"trade-bot": 1, "scout": 9},
                                        deck_order=["trade-bot"] + ["scout"] * 9),
                              SeatSetup(name="bot")])
-    match = services.create_match(core_pack, setup, [SeatSpec("alice", alice),
+    match = creation.create_match(core_pack, setup, [SeatSpec("alice", alice),
                                                      SeatSpec("bot", bot="heuristic")])
     _open(page, live_server.url, match)
     before = page.locator("#board").get_attribute("data-version")

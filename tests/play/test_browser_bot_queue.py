@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from play import services
+from play import creation
 from play.engine import GameSetup, SeatSetup
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 from tests.browser_support import log_in
 from tests.factories import UserFactory
 from tests.play.workers import worker_process
@@ -25,7 +25,7 @@ def test_the_bot_answers_from_the_worker_without_a_reload(live_server, page: Pag
     alice = UserFactory(username="alice")
     setup = GameSetup(pack=core_pack.engine_pack(), seed=11, first=0,
                       seats=[SeatSetup(name="Alice"), SeatSetup(name="Robot")])
-    match = services.create_match(core_pack, setup,
+    match = creation.create_match(core_pack, setup,
                                   [SeatSpec("Alice", alice), SeatSpec("Robot", bot="heuristic")])
     log_in(page, live_server.url, "alice")
     page.goto(f"{live_server.url}/play/{match.pk}/")

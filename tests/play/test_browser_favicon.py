@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from play import services
+from play import creation, services
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 from tests.factories import UserFactory
 from tests.browser_support import log_in
 
@@ -39,7 +39,7 @@ def _hide(page: Page, hidden: bool) -> None:
 def test_the_icon_shows_a_dot_on_your_turn_only_while_you_look_elsewhere(
         live_server, browser: Browser, core_pack) -> None:
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
-    match = services.create_standard_match(
+    match = creation.create_standard_match(
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=3)
     mover = "alice" if match.turn_seat == 0 else "bob"
     waiter = "bob" if mover == "alice" else "alice"

@@ -28,10 +28,10 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from playwright.sync_api import Browser, Page, expect
 
-from play import services
+from play import creation
 from play.engine import GameSetup, SeatSetup
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 from tests.play.workers import worker_process
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -122,7 +122,7 @@ def _live(page: Page) -> None:
 
 def test_a_move_reaches_the_other_browser_through_another_server_process(
         servers, browser: Browser, core_pack, alice, bob) -> None:
-    match = services.create_standard_match(
+    match = creation.create_standard_match(
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=3)
     pages = [_open(browser, servers[0], alice, match.get_absolute_url()),
              _open(browser, servers[1], bob, match.get_absolute_url())]
@@ -167,7 +167,7 @@ def test_a_bot_turn_reaches_the_board_through_the_stream(servers, browser: Brows
     fetch per announced version at most, no poll, no reload."""
     setup = GameSetup(pack=core_pack.engine_pack(), seed=11, first=0,
                       seats=[SeatSetup(name="Alice"), SeatSetup(name="Robot")])
-    match = services.create_match(core_pack, setup,
+    match = creation.create_match(core_pack, setup,
                                   [SeatSpec("Alice", alice), SeatSpec("Robot", bot="heuristic")])
     page = _open(browser, servers[0], alice, match.get_absolute_url())
     fetches: list[str] = []

@@ -12,10 +12,10 @@ import pytest
 from django.db import transaction
 from playwright.sync_api import Browser, Page, expect
 
-from play import services
+from play import creation, services
 from play.engine import apply, legal_actions
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 from tests.browser_support import log_in
 from tests.factories import UserFactory
 
@@ -25,7 +25,7 @@ SHOTS = os.environ.get("REPLAY_SHOTS", "")
 
 def _finished_game(core_pack) -> Match:
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
-    match = services.create_standard_match(core_pack, [SeatSpec("Alice", alice),
+    match = creation.create_standard_match(core_pack, [SeatSpec("Alice", alice),
                                                        SeatSpec("Bob", bob)], seed=31)
     state, rng, done = services.engine_state(match), random.Random(5), []
     while state.outcome is None and len(done) < 2000:

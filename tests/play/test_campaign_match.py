@@ -13,7 +13,7 @@ from django.urls import reverse
 from campaign.models import Campaign
 from campaign.state import GAME_RECORDED, missing_choices
 from cards.loading import load_pack_file
-from play import services
+from play import creation, services
 from play.engine import legal_actions
 from play.models import Match
 from play.services import MatchError
@@ -111,7 +111,7 @@ def test_record_button_records_when_the_campaign_still_sets_up_the_same_game(
 def test_no_open_scenario_is_refused(legacy, alice) -> None:
     campaign = Campaign.start(legacy, "New", alice, [(alice, "A"), (None, "B")])
     with pytest.raises(MatchError):
-        services.create_campaign_match(campaign, {})
+        creation.create_campaign_match(campaign, {})
 
 
 def test_outsider_cannot_start_someone_elses_campaign_game(bot_campaign, outsider) -> None:

@@ -7,9 +7,9 @@ from django.test import Client
 
 from campaign.models import Campaign
 from campaign.simulation import Simulation
-from play import services
+from play import creation
 from play.faces import MatchFaces
-from play.services import SeatSpec
+from play.creation import SeatSpec
 from tests.factories import PERSONA_PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def deck_match(legacy, alice):
     Simulation(pack=legacy, seed=1).run()
     campaign = Campaign.objects.get()
-    return services.create_campaign_deck_match(
+    return creation.create_campaign_deck_match(
         campaign, [SeatSpec("alice", alice), SeatSpec("Bot", bot="heuristic")], seed=1)
 
 

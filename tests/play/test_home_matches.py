@@ -11,9 +11,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from play import services
+from play import creation, services
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def game(core_pack, alice, other, *, turn: int | None = None, hours: float = 1,
         second = SeatSpec("Robo", bot=other)
     else:
         second = SeatSpec(other.get_username().title(), other)
-    match = services.create_standard_match(core_pack, [SeatSpec("Alice", alice), second],
+    match = creation.create_standard_match(core_pack, [SeatSpec("Alice", alice), second],
                                            seed=seed)
     fields = {"moved_at": timezone.now() - timedelta(hours=hours)}
     if turn is not None:
@@ -77,13 +77,13 @@ def test_the_loser_reads_who_won(core_pack, alice, bob) -> None:
 
 
 def test_a_campaign_game_names_its_scenario_and_campaign(started_campaign, alice) -> None:
-    services.create_campaign_match(started_campaign, {})
+    creation.create_campaign_match(started_campaign, {})
     [row] = rows(home(alice))
     assert "Scenario 1 of “Alice vs Bob”" in row
 
 
 def test_a_multiplayer_game_names_its_mode(core_pack, alice) -> None:
-    from play.modes_web import create_mode_match
+    from play.creation import create_mode_match
 
     create_mode_match("ffa", [SeatSpec("Alice", alice), SeatSpec("Robo", bot="random"),
                               SeatSpec("Tin", bot="random")], pack=core_pack)

@@ -18,9 +18,9 @@ from django.test import AsyncClient
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from play import live, services
+from play import creation, live, services
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,7 +36,7 @@ def fresh_hub(settings) -> Iterator[None]:
 
 @pytest.fixture
 def duel(core_pack, alice, bob) -> Match:
-    return services.create_standard_match(
+    return creation.create_standard_match(
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=3)
 
 
@@ -220,7 +220,7 @@ def test_the_sqlite_check_is_one_query_per_interval_for_all_watchers(duel, core_
                                                                      bob) -> None:
     if connection.vendor != "sqlite":
         pytest.skip("PostgreSQL is woken by NOTIFY, it does not check versions")
-    other = services.create_standard_match(
+    other = creation.create_standard_match(
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=4)
     calls: list[list[int]] = []
     real = live._read_versions
@@ -278,14 +278,14 @@ def test_the_start_of_a_waiting_match_reaches_its_watchers(core_pack, alice, bob
                                                            client) -> None:
     """The last seat taken starts the game at the same version: the stream says "started" and
     the waiting board's poll (waiting=1) gets the board instead of 204."""
-    waiting = services.create_standard_match(
+    waiting = creation.create_standard_match(
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", offered_to=bob)], seed=5)
     assert waiting.status == Match.Status.WAITING
     poll = reverse("play:board", args=[waiting.pk])
     client.force_login(alice)
     assert client.get(poll, {"version": waiting.version, "waiting": "1"}).status_code == 204
     seat = waiting.seats.get(index=1)
-    _retry, first, started = stream_around(alice, waiting, services.join, seat, bob)
+    _retry, first, started = stream_around(alice, waiting, creation.join, seat, bob)
     assert first == f"id: {waiting.version}\nevent: version\ndata: {waiting.version}\n\n"
     assert started == f"id: {waiting.version}\nevent: started\ndata: {waiting.version}\n\n"
     assert Match.objects.get(pk=waiting.pk).status == Match.Status.ACTIVE

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from play import services
+from play import creation, services
 from play.engine import legal_actions, view
 from play.presenters import Board
-from play.services import SeatSpec
+from play.creation import SeatSpec
 from tests.cards.locale_check import (
     PROJECT,
     extracted_msgids,
@@ -47,7 +47,7 @@ def test_play_catalogue_has_no_fuzzy_entries() -> None:
 
 
 def test_russian_board_shows_russian_card_names_and_moves(core_pack, alice, alice_client) -> None:
-    match = services.create_standard_match(
+    match = creation.create_standard_match(
         core_pack, [SeatSpec("alice", alice), SeatSpec("bot", bot="heuristic")], seed=2)
     page = alice_client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Разведчик" in page and ">Scout<" not in page
@@ -61,7 +61,7 @@ def test_russian_board_shows_russian_card_names_and_moves(core_pack, alice, alic
 def test_log_lines_match_the_engine_english_ones(core_pack, alice, alice_client) -> None:
     """The translated log says what the engine's log says: in English the lines are identical
     up to the players' names."""
-    match = services.create_standard_match(
+    match = creation.create_standard_match(
         core_pack, [SeatSpec("Player 1", alice), SeatSpec("Player 2", bot="random")], seed=4)
     for _ in range(40):
         legal = [a.notation for a in legal_actions(services.engine_state(match))]

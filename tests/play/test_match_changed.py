@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from play import services
+from play import creation, services
 from play.models import Match
-from play.services import SeatSpec, StaleMatch
+from play.services import StaleMatch
+from play.creation import SeatSpec
 from play.signals import MatchChange, match_changed
 
 
@@ -23,7 +24,7 @@ def changes() -> list[MatchChange]:
 
 
 def two_people(core_pack, alice, bob) -> Match:
-    return services.create_standard_match(
+    return creation.create_standard_match(
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=3)
 
 

@@ -7,14 +7,14 @@ are a keyed hash of the seed.
 
 from __future__ import annotations
 
-from play import services
+from play import creation, services
 from play.engine import GameSetup, apply, legal_actions
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 
 def _friendly_match(core_pack, alice) -> Match:
-    return services.create_standard_match(
+    return creation.create_standard_match(
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Friend")])
 
 
@@ -36,7 +36,7 @@ def test_c25_matches_created_in_the_same_second_share_no_shuffle(core_pack, alic
 
 def test_c25_a_match_saved_with_a_31_bit_seed_plays_on_with_its_old_shuffles(core_pack, alice) -> None:
     """A match stored before keyed shuffles: its setup has an int seed and no shuffler."""
-    match = services.create_standard_match(
+    match = creation.create_standard_match(
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Friend")], seed=12345)
     old_setup = {k: v for k, v in match.setup.items() if k != "shuffler"}
     old_game = services.new_game(GameSetup.from_dict(old_setup, services.match_engine_pack(match)))

@@ -18,10 +18,11 @@ from django.urls import reverse
 from campaign.models import Campaign
 from cards.loading import load_pack_data, load_pack_file
 from cards.models import ContentPack
-from play import services
+from play import creation, services
 from play.engine import serialize, view
 from play.models import Match
-from play.services import MatchError, SeatSpec
+from play.services import MatchError
+from play.creation import SeatSpec
 
 COLONY_WARS = Path(settings.BASE_DIR) / "fixtures" / "packs" / "colony-wars.json"
 
@@ -38,7 +39,7 @@ def _seats(alice) -> list[SeatSpec]:
 
 def test_a_mixed_match_records_its_packs_and_deals_both_trade_decks(core_pack, cw_pack,
                                                                     alice) -> None:
-    match = services.create_standard_match(core_pack, _seats(alice), seed=3,
+    match = creation.create_standard_match(core_pack, _seats(alice), seed=3,
                                            extra_packs=[cw_pack])
     match = Match.objects.get(pk=match.pk)
     assert match.content_packs() == [core_pack, cw_pack]
@@ -52,7 +53,7 @@ def test_a_mixed_match_records_its_packs_and_deals_both_trade_decks(core_pack, c
 
 def test_a_mixed_match_replays_exactly_after_moves(core_pack, cw_pack, alice) -> None:
     """The cached state equals a replay of setup + actions with the recorded mix."""
-    match = services.create_standard_match(core_pack, _seats(alice), seed=4,
+    match = creation.create_standard_match(core_pack, _seats(alice), seed=4,
                                            extra_packs=[cw_pack])
     for _ in range(3):
         match = services.play(match.pk, 0, "end", match.version)
@@ -62,7 +63,7 @@ def test_a_mixed_match_replays_exactly_after_moves(core_pack, cw_pack, alice) ->
 
 
 def test_an_unmixed_match_has_only_its_own_pack(core_pack, alice) -> None:
-    match = services.create_standard_match(core_pack, _seats(alice), seed=1)
+    match = creation.create_standard_match(core_pack, _seats(alice), seed=1)
     assert match.content_packs() == [core_pack]
 
 
@@ -89,7 +90,7 @@ def test_the_form_names_the_mix_in_russian(core_pack, cw_pack, alice_client) -> 
 
 
 def test_a_colony_wars_game_alone_is_playable(cw_pack, alice) -> None:
-    match = services.create_standard_match(cw_pack, _seats(alice), seed=2)
+    match = creation.create_standard_match(cw_pack, _seats(alice), seed=2)
     state = services.engine_state(match)
     row = {state.design[c].id for c in state.row if c >= 0}
     assert row <= {d.id for d in cw_pack.engine_pack().designs}
@@ -105,13 +106,13 @@ def test_a_bad_deck_value_is_a_form_error(core_pack, cw_pack, alice_client) -> N
 def test_mixing_a_set_twice_or_a_clashing_set_is_refused(core_pack, cw_pack, alice) -> None:
     """The engine refuses a card id in two packs; the service says so in words."""
     with pytest.raises(MatchError, match="only once"):
-        services.create_standard_match(core_pack, _seats(alice), extra_packs=[core_pack])
+        creation.create_standard_match(core_pack, _seats(alice), extra_packs=[core_pack])
     raw = copy.deepcopy(json.loads(COLONY_WARS.read_text(encoding="utf-8")))
     raw["pack"]["id"] = "homebrew"
     next(c for c in raw["cards"] if c["id"] == "predator")["id"] = "ram"
     homebrew = load_pack_data(raw, filename="homebrew.json").pack
     with pytest.raises(MatchError, match='cannot be mixed: .*"ram"'):
-        services.create_standard_match(core_pack, _seats(alice), extra_packs=[homebrew])
+        creation.create_standard_match(core_pack, _seats(alice), extra_packs=[homebrew])
     assert not Match.objects.exists()
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from play import modes_web, services
+from play import creation, modes_web, services
 from play.engine import MODES as ENGINE_MODES
 from play.engine import view
 from play.models import Match
@@ -114,11 +114,11 @@ def test_l26_m2_a_finished_campaigns_deck_for_three_players(legacy, alice, alice
     personal decks (L7) in turn; the page renders for the creator."""
     from campaign.models import Campaign
     from campaign.simulation import Simulation
-    from play.services import SeatSpec
+    from play.creation import SeatSpec
 
     Simulation(pack=legacy, seed=1).run()
     campaign = Campaign.objects.get()
-    match = modes_web.create_mode_match(
+    match = creation.create_mode_match(
         "ffa", [SeatSpec("alice", alice), SeatSpec("Vega", bot="heuristic"),
                 SeatSpec("Altair", bot="random")], campaign=campaign, seed=3)
     sides = [seat["side"] for seat in match.setup["seats"]]
@@ -131,10 +131,11 @@ def test_l26_m2_a_finished_campaigns_deck_for_three_players(legacy, alice, alice
 
 
 def test_an_unfinished_campaign_deck_is_refused(started_campaign, alice) -> None:
-    from play.services import MatchError, SeatSpec
+    from play.services import MatchError
+    from play.creation import SeatSpec
 
     with pytest.raises(MatchError):
-        modes_web.create_mode_match("ffa", [SeatSpec("alice", alice), SeatSpec("b", bot="random"),
+        creation.create_mode_match("ffa", [SeatSpec("alice", alice), SeatSpec("b", bot="random"),
                                             SeatSpec("c", bot="random")],
                                     campaign=started_campaign)
 

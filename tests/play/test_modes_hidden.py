@@ -12,9 +12,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from play import modes_web, services
+from play import creation, modes_web, services
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -87,7 +87,7 @@ def _play(match: Match, clients: list[Client], rng: random.Random) -> int:
 
 def _match(mode: str, n: int, core_pack) -> tuple[Match, list[Client]]:
     users = [UserFactory(username=name) for name in NAMES[:n]]
-    match = modes_web.create_mode_match(mode, [SeatSpec(u.username, u) for u in users],
+    match = creation.create_mode_match(mode, [SeatSpec(u.username, u) for u in users],
                                         pack=core_pack, seed=SEED)
     clients = []
     for user in users:
@@ -135,7 +135,7 @@ def test_stale_and_out_of_turn_moves_are_refused_in_a_four_player_game(core_pack
 
 
 def test_nobody_moves_while_a_seat_is_open(core_pack, alice) -> None:
-    match = modes_web.create_mode_match(
+    match = creation.create_mode_match(
         "ffa", [SeatSpec("alice", alice), SeatSpec("Guest 1"), SeatSpec("Vega", bot="random")],
         pack=core_pack, seed=SEED)
     client = Client()
@@ -172,7 +172,7 @@ def test_m2_m7_every_mode_plays_to_the_end_online_with_a_person_and_bots(mode, c
     seats = [SeatSpec("ann", ann)] + [SeatSpec(f"{star} (bot)", bot="heuristic")
                                       for star in ("Vega", "Altair", "Rigel", "Deneb", "Sirius")
                                       [:n - 1]]
-    match = modes_web.create_mode_match(mode, seats, pack=core_pack, seed=77)
+    match = creation.create_mode_match(mode, seats, pack=core_pack, seed=77)
     client = Client()
     client.force_login(ann)
     rng = random.Random(mode)

@@ -13,11 +13,11 @@ from django.core import mail, signing
 from django.test import Client
 
 from campaign.models import Campaign
-from play import notifications, services
+from play import creation, notifications, services
 from play.engine import legal_actions
 from play.models import Match, NotificationPrefs, SeatNotice
 from play.notifications import CAMPAIGN_TASK, TURN_TASK, send_turn_email
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +38,7 @@ def queued(monkeypatch) -> list[tuple]:
 def match(core_pack, alice, bob, django_capture_on_commit_callbacks, queued) -> Match:
     """Return a fresh alice-vs-bob standard game (its creation's task is in `queued`)."""
     with django_capture_on_commit_callbacks(execute=True):
-        return services.create_standard_match(
+        return creation.create_standard_match(
             core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=3)
 
 
@@ -81,7 +81,7 @@ def test_no_email_is_scheduled_for_a_player_who_turned_them_off(
     NotificationPrefs.objects.create(user=alice, turn_emails=False)
     NotificationPrefs.objects.create(user=bob, turn_emails=False)
     with django_capture_on_commit_callbacks(execute=True):
-        services.create_standard_match(
+        creation.create_standard_match(
             core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=3)
     assert queued == []
 
@@ -89,7 +89,7 @@ def test_no_email_is_scheduled_for_a_player_who_turned_them_off(
 def test_no_email_is_scheduled_for_a_bot_or_after_the_end(
         core_pack, alice, queued, django_capture_on_commit_callbacks) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.create_standard_match(
+        game = creation.create_standard_match(
             core_pack, [SeatSpec("Alice", alice), SeatSpec("Bot", bot="random")], seed=3)
     assert [args[1] for _f, args, _d in queued] == [0]  # alice's turn, never the bot's
     queued.clear()
@@ -348,7 +348,7 @@ def test_the_creator_hears_when_the_last_player_joins_and_it_is_their_turn(
         core_pack, alice, bob, queued, django_capture_on_commit_callbacks) -> None:
     """Seeing the board while it waited for players is not seeing one's turn."""
     for seed in range(20):  # a game where alice, the creator, has the first turn
-        waiting = services.create_standard_match(
+        waiting = creation.create_standard_match(
             core_pack, [SeatSpec("Alice", alice), SeatSpec("Friend")], seed=seed)
         if waiting.turn_seat == 0:
             break

@@ -10,10 +10,10 @@ from django_q.brokers import get_broker
 from django_q.models import Schedule
 from django_q.scheduler import scheduler
 
-from play import services
+from play import creation
 from play.models import NotificationPrefs
 from play.notifications import TURN_TASK
-from play.services import SeatSpec
+from play.creation import SeatSpec
 from tests.play.workers import work
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the queue is written after commit
@@ -27,7 +27,7 @@ def queue_on(settings) -> None:
 def test_the_email_waits_for_the_delay_then_a_worker_sends_it(core_pack, alice, bob) -> None:
     NotificationPrefs.objects.create(user=alice, turn_delay=3600)
     NotificationPrefs.objects.create(user=bob, turn_delay=3600)
-    match = services.create_standard_match(
+    match = creation.create_standard_match(
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=3)
     [due] = Schedule.objects.filter(func=TURN_TASK)
     assert due.schedule_type == Schedule.ONCE

@@ -8,9 +8,9 @@ import time
 import pytest
 from django.db import connection
 
-from play import services
+from play import creation, services
 from play.models import Match, MatchAction
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 
 @pytest.mark.django_db(transaction=True)
@@ -22,7 +22,7 @@ def test_two_racing_moves_apply_exactly_once(core_pack, alice, bob, monkeypatch)
     the lock and then the bumped version. A writer slipping past the lock would apply twice or
     crash on the unique (match, seq) pair.
     """
-    match = services.create_standard_match(core_pack, [SeatSpec("a", alice), SeatSpec("b", bob)],
+    match = creation.create_standard_match(core_pack, [SeatSpec("a", alice), SeatSpec("b", bob)],
                                            seed=1)
     seat = services.engine_state(match).decider
     first_inside, second_started = threading.Event(), threading.Event()

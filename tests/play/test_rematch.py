@@ -8,15 +8,15 @@ from django.test import Client
 from django.urls import reverse
 
 from campaign.models import Campaign
-from play import rematch, services
+from play import creation, rematch, services
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 
 @pytest.fixture
 def duel(core_pack, alice, bob) -> Match:
     """alice against bob, finished: bob gave up."""
-    match = services.create_standard_match(core_pack, [SeatSpec("Alice", alice),
+    match = creation.create_standard_match(core_pack, [SeatSpec("Alice", alice),
                                                        SeatSpec("Bob", bob)], seed=99)
     return services.resign(match.pk, 1, match.version)
 
@@ -37,7 +37,7 @@ def test_rematch_seats_the_asker_and_offers_the_other_seat(duel: Match, alice_cl
     old_setup = {k: v for k, v in duel.setup.items() if k != "seed"}
     assert {k: v for k, v in new.setup.items() if k != "seed"} == old_setup
     assert new.setup["seed"] != duel.setup["seed"]  # a fresh draw (equal once in 2**31)
-    assert services.join(new.seats.get(index=1), bob)
+    assert creation.join(new.seats.get(index=1), bob)
     assert Match.objects.get(pk=new.pk).status == Match.Status.ACTIVE
 
 
@@ -54,18 +54,18 @@ def test_rematch_is_linked_both_ways_and_asked_twice_is_the_same_match(duel: Mat
     assert 'id="rematch-link"' in old_page and new.get_absolute_url() in old_page
     new_page = alice_client.get(new.get_absolute_url()).content.decode()
     assert 'id="rematch-of"' in new_page and duel.get_absolute_url() in new_page
-    assert rematch.original_of(new) == duel and rematch.rematch_of(duel) == new
+    assert rematch.original_of(new) == duel and creation.rematch_of(duel) == new
 
 
 def test_a_new_game_with_other_people_is_no_rematch(duel: Match, core_pack, alice, outsider
                                                     ) -> None:
-    other = services.create_standard_match(core_pack, [SeatSpec("Alice", alice),
+    other = creation.create_standard_match(core_pack, [SeatSpec("Alice", alice),
                                                        SeatSpec("O", outsider)], seed=5)
-    assert rematch.rematch_of(duel) is None and rematch.original_of(other) is None
+    assert creation.rematch_of(duel) is None and rematch.original_of(other) is None
 
 
 def test_bots_stay_bots(core_pack, alice, alice_client: Client) -> None:
-    match = services.create_standard_match(core_pack, [SeatSpec("Alice", alice),
+    match = creation.create_standard_match(core_pack, [SeatSpec("Alice", alice),
                                                        SeatSpec("Bot", bot="random")], seed=3)
     match = services.resign(match.pk, 0, match.version)
     ask(alice_client, match)
@@ -83,7 +83,7 @@ def test_finished_page_offers_the_rematch_button(duel: Match, alice_client: Clie
 def test_rematch_refused_while_playing_and_hidden_from_outsiders(core_pack, alice, bob,
                                                                  alice_client: Client,
                                                                  client: Client, outsider) -> None:
-    match = services.create_standard_match(core_pack, [SeatSpec("Alice", alice),
+    match = creation.create_standard_match(core_pack, [SeatSpec("Alice", alice),
                                                        SeatSpec("Bob", bob)], seed=8)
     response = ask(alice_client, match)
     assert response.status_code == 302 and Match.objects.count() == 1
@@ -98,7 +98,7 @@ def test_rematch_refused_while_playing_and_hidden_from_outsiders(core_pack, alic
 @pytest.fixture
 def scenario_game(started_campaign: Campaign, alice) -> Match:
     """Scenario 1 of alice (Star Empire) against bob, who has not come online: alice resigns."""
-    match = services.create_campaign_match(started_campaign, {}, seed=12)
+    match = creation.create_campaign_match(started_campaign, {}, seed=12)
     match = services.resign(match.pk, 0, match.version, alice)
     assert match.recorded
     return match
@@ -137,7 +137,7 @@ def test_next_scenario_starts_from_the_finished_page(scenario_game: Match, alice
 def test_choices_are_named_when_they_block_the_next_game(started_campaign: Campaign, alice,
                                                          alice_client: Client) -> None:
     """L6: the Empire won, so scenario 2 uses the Empire side, whose choice must be made first."""
-    match = services.create_campaign_match(started_campaign, {}, seed=12)
+    match = creation.create_campaign_match(started_campaign, {}, seed=12)
     match = services.resign(match.pk, 1, match.version, alice)
     campaign = Campaign.objects.get(pk=match.campaign_id)
     campaign.apply_event("scenario_opened", {"number": 2}, alice, campaign.version)

@@ -10,15 +10,15 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from play import rematch, services
+from play import creation, services
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _finished_duel(core_pack, alice, bob) -> Match:
-    match = services.create_standard_match(core_pack, [SeatSpec("Alice", alice),
+    match = creation.create_standard_match(core_pack, [SeatSpec("Alice", alice),
                                                        SeatSpec("Bob", bob)])
     return services.resign(match.pk, 1, match.version)
 
@@ -29,7 +29,7 @@ def test_two_players_asking_at_the_same_moment_get_one_rematch(core_pack, alice,
     the second has started. Before the fix both created one (PostgreSQL 7 of 8 pairs)."""
     duel = _finished_duel(core_pack, alice, bob)
     first_inside, second_started = threading.Event(), threading.Event()
-    look = rematch.rematch_of
+    look = creation.rematch_of
 
     def paused_look(match: Match):
         found = look(match)
@@ -39,7 +39,7 @@ def test_two_players_asking_at_the_same_moment_get_one_rematch(core_pack, alice,
             time.sleep(0.3)
         return found
 
-    monkeypatch.setattr(rematch, "rematch_of", paused_look)
+    monkeypatch.setattr(creation, "rematch_of", paused_look)
     made: dict[str, int] = {}
 
     def ask(name: str, user) -> None:
@@ -47,7 +47,7 @@ def test_two_players_asking_at_the_same_moment_get_one_rematch(core_pack, alice,
             if name == "second":
                 first_inside.wait(5)
                 second_started.set()
-            made[name] = rematch.create_rematch(Match.objects.get(pk=duel.pk), user).pk
+            made[name] = creation.create_rematch(Match.objects.get(pk=duel.pk), user).pk
         finally:
             connection.close()
 

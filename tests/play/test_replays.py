@@ -11,10 +11,10 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from play import replays, services
+from play import creation, replays, services
 from play.engine import apply, legal_actions, new_game
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 NOTATION = re.compile(r"\b(play|buy|use|attack|destroy|pick|choose|scrap) -?\d+")
 COPY_ID = re.compile(r"[a-z]#\d")
@@ -40,7 +40,7 @@ def advance(match: Match, actions: int | None = None, seed: int = 11) -> Match:
 
 @pytest.fixture
 def duel(core_pack, alice, bob) -> Match:
-    return services.create_standard_match(core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)],
+    return creation.create_standard_match(core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)],
                                           seed=4242)
 
 

@@ -14,9 +14,9 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from cards.loading import load_pack_file
-from play import rows, services
+from play import creation, rows, services
 from play.models import Match, MatchSeat
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 COLONY_WARS = Path(settings.BASE_DIR) / "fixtures" / "packs" / "colony-wars.json"
 
@@ -30,7 +30,7 @@ def _fields(instance) -> dict:
 def finished_mixed_match(core_pack, alice, bob) -> Match:
     """A finished two-person match mixing Colony Wars in: dates, JSON and null fields set."""
     colony_wars = load_pack_file(COLONY_WARS).pack
-    match = services.create_standard_match(core_pack, [SeatSpec("Alice", alice),
+    match = creation.create_standard_match(core_pack, [SeatSpec("Alice", alice),
                                                        SeatSpec("Bob", bob)],
                                            seed=5, extra_packs=[colony_wars])
     first = match.turn_seat
@@ -87,7 +87,7 @@ def test_the_seated_version_answers_only_for_a_seated_user(finished_mixed_match,
 def test_the_locked_read_holds_the_row_lock(core_pack, alice) -> None:
     """On PostgreSQL the read of the match row says FOR UPDATE (the pack and seats are read
     apart, unlocked); SQLite has no row locks and locks the whole file on write instead."""
-    match = services.create_standard_match(core_pack, [SeatSpec("Alice", alice),
+    match = creation.create_standard_match(core_pack, [SeatSpec("Alice", alice),
                                                        SeatSpec("Bot", bot="heuristic")], seed=2)
     with transaction.atomic(), CaptureQueriesContext(connection) as queries:
         locked = rows.match_with_seats(match.pk, lock=True)

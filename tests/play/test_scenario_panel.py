@@ -9,11 +9,11 @@ import re
 import pytest
 
 from campaign.models import Campaign
-from play import services
+from play import creation, services
 from play.engine import load_pack, new_game, view
 from play.engine.legacy import CampaignSnapshot, scenario_setup
 from play.models import Match
-from play.services import SeatSpec
+from play.creation import SeatSpec
 from tests.site.test_no_ids import (
     PACKS,
     leaks,
@@ -45,7 +45,7 @@ def campaign_at(pack, alice, last: int) -> Campaign:
 def scenario5(default_pack, alice) -> Match:
     """A campaign game of scenario 5 of the default pack, its choice made (L6)."""
     campaign = campaign_at(default_pack, alice, 4)
-    return services.create_campaign_match(campaign, {1: "heuristic"}, seed=4)
+    return creation.create_campaign_match(campaign, {1: "heuristic"}, seed=4)
 
 
 def test_l6_panel_shows_card_choices_lasting_rules_and_goals_in_both_languages(
@@ -115,7 +115,7 @@ def test_l21_vp_progress_shows_who_is_close(scenario5) -> None:
 
 
 def test_a_game_outside_a_campaign_has_no_scenario_panel(core_pack, alice, alice_client) -> None:
-    match = services.create_standard_match(
+    match = creation.create_standard_match(
         core_pack, [SeatSpec("alice", alice), SeatSpec("bot", bot="heuristic")], seed=2)
     page = alice_client.get(match.get_absolute_url()).content.decode()
     assert 'id="scenario"' not in page and "Explorers: 10 (cost 2)" in page
@@ -139,7 +139,7 @@ def test_chromium_panel_open_on_desktop_compact_on_a_phone(
     way. Screenshots of both land in the test's temporary folder."""
     from tests.browser_support import log_in
     settings.CARD_CACHE_DIR = tmp_path / "card-cache"
-    match = services.create_campaign_match(campaign_at(default_pack, alice, 4),
+    match = creation.create_campaign_match(campaign_at(default_pack, alice, 4),
                                            {1: "heuristic"}, seed=4)
     title = next(s for s in default_pack.data["scenarios"] if s["number"] == 5)["title"][locale]
     for width, height in ((1280, 900), (390, 844)):
@@ -165,7 +165,7 @@ def test_chromium_panel_open_on_desktop_compact_on_a_phone(
 
 def test_l19_panel_shows_each_sides_political_progress(default_pack, alice, alice_client) -> None:
     """L19: scenario 2 allows a political victory: each side's count of its sheet, in words."""
-    match = services.create_campaign_match(campaign_at(default_pack, alice, 1), {1: "heuristic"},
+    match = creation.create_campaign_match(campaign_at(default_pack, alice, 1), {1: "heuristic"},
                                            seed=3)
     sheets = {s["side"]: s["name"] for s in default_pack.data["sticker_sheets"] if s["scenario"] == 2}
     for lang, words in (("en", "0/5 stickers of this scenario’s sheet used"),

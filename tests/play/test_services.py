@@ -6,14 +6,15 @@ import random
 
 import pytest
 
-from play import services
+from play import creation, services
 from play.engine import legal_actions
 from play.models import Match, MatchAction
-from play.services import MatchError, NotYourTurn, SeatSpec, StaleMatch
+from play.services import MatchError, NotYourTurn, StaleMatch
+from play.creation import SeatSpec
 
 
 def bot_match(core_pack, alice, bot: str = "heuristic", seed: int = 5) -> Match:
-    return services.create_standard_match(
+    return creation.create_standard_match(
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Bot", bot=bot)], seed=seed)
 
 
@@ -92,7 +93,7 @@ def test_unknown_bot_is_refused(core_pack, alice) -> None:
 
 def test_standard_match_needs_a_core_pack(legacy, alice, bob) -> None:
     with pytest.raises(MatchError):
-        services.create_standard_match(legacy, [SeatSpec("A", alice), SeatSpec("B", bob)])
+        creation.create_standard_match(legacy, [SeatSpec("A", alice), SeatSpec("B", bob)])
 
 
 def test_search_bot_answers_within_a_few_seconds(core_pack, alice) -> None:
@@ -104,7 +105,7 @@ def test_search_bot_answers_within_a_few_seconds(core_pack, alice) -> None:
 
 
 def test_for_user_lists_only_seated_players(core_pack, alice, bob, outsider) -> None:
-    match = services.create_standard_match(core_pack, [SeatSpec("A", alice), SeatSpec("B", bob)])
+    match = creation.create_standard_match(core_pack, [SeatSpec("A", alice), SeatSpec("B", bob)])
     assert list(Match.objects.for_user(alice)) == [match]
     assert list(Match.objects.for_user(bob)) == [match]
     assert not Match.objects.for_user(outsider).exists()

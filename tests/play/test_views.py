@@ -10,10 +10,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from play import services
+from play import creation, services
 from play.engine import GameSetup, SeatSetup, legal_actions
 from play.models import Match, MatchAction
-from play.services import SeatSpec
+from play.creation import SeatSpec
 
 SEED = 918273645
 
@@ -49,7 +49,7 @@ def duel(core_pack, alice, bob) -> Match:
                                                         "scout": 5, "viper": 1})],
         trade_deck=[f"trade-pod#{i}" for i in range(1, 4)] + [f"blob-fighter#{i}" for i in
                                                                 range(1, 4)])
-    return services.create_match(core_pack, setup, [SeatSpec("alice", alice), SeatSpec("bob", bob)])
+    return creation.create_match(core_pack, setup, [SeatSpec("alice", alice), SeatSpec("bob", bob)])
 
 
 def test_create_against_a_bot_and_play_to_the_end_with_random_legal_posts(bot_match, alice_client
@@ -177,7 +177,7 @@ def test_an_outsiders_move_is_404_whatever_its_version_and_changes_nothing(duel,
 
 
 def test_invite_link_seats_a_friend(core_pack, alice, bob) -> None:
-    match = services.create_standard_match(core_pack, [SeatSpec("alice", alice), SeatSpec("?")])
+    match = creation.create_standard_match(core_pack, [SeatSpec("alice", alice), SeatSpec("?")])
     assert match.status == Match.Status.WAITING
     token = match.seats.get(index=1).invite_token
     client = Client()
@@ -246,7 +246,7 @@ def test_c13_choose_options_are_the_cards_own_text_in_the_active_language(core_p
                       seats=[SeatSetup(name="alice", deck={"blob-world": 1, "scout": 9},
                                        deck_order=["blob-world"] + ["scout"] * 9),
                              SeatSetup(name="bob")])
-    match = services.create_match(core_pack, setup, [SeatSpec("alice", alice),
+    match = creation.create_match(core_pack, setup, [SeatSpec("alice", alice),
                                                      SeatSpec("bob", bob)])
     state = services.engine_state(match)
     world = next(c for c in state.hand[0] if state.design[c].id == "blob-world")
