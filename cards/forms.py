@@ -87,7 +87,7 @@ class JSONTextField(forms.CharField):
         return parsed
 
 
-class _PackEditForm(forms.Form):
+class PackEditForm(forms.Form):
     """Base of the editor forms: validate the edited pack, attach problems to fields.
 
     Each form carries the checksum of the pack it was shown with; the view refuses a save
@@ -154,9 +154,9 @@ class _PackEditForm(forms.Form):
 
     def describe(self, problem: PackProblem) -> str:
         """Return the problem's text, unless it would quote a sealed envelope (spoiler safety)."""
-        sealed = _sealed_scenario(self.pack, problem.path or problem.message)
+        sealed = sealed_scenario(self.pack, problem.path or problem.message)
         if sealed is None:
-            return _short(problem, self.pack.data)
+            return short_problem(problem, self.pack.data)
         return gettext("This change breaks the content of envelope %(n)s, which you have not "
                        "opened yet (for example a sticker row that no card of that cost fits "
                        "any more).") % {"n": sealed}
@@ -174,7 +174,7 @@ class _PackEditForm(forms.Form):
         return None
 
 
-def _sealed_scenario(pack: ContentPack, where: str) -> int | None:
+def sealed_scenario(pack: ContentPack, where: str) -> int | None:
     """Return the envelope number a problem path points into, if the owner has not opened it."""
     match = re.match(r"(sticker_sheets|scenarios|vp_cards)\[(\d+)\]", where)
     if match is None:
@@ -189,7 +189,7 @@ def _sealed_scenario(pack: ContentPack, where: str) -> int | None:
     return None
 
 
-def _short(problem: PackProblem, data: dict[str, Any] | None = None) -> str:
+def short_problem(problem: PackProblem, data: dict[str, Any] | None = None) -> str:
     """Return the problem without the file name, its place named in words where known."""
     if not problem.path:
         return problem.message
@@ -341,7 +341,7 @@ class AbilityRowsMixin:
 ROLE_CHOICES = [(v, label) for v, label in CardDesign.Role.choices if v != "post_campaign"]
 
 
-class CardDesignForm(AbilityRowsMixin, _PackEditForm):
+class CardDesignForm(AbilityRowsMixin, PackEditForm):
     """Edit one card design of an owner's pack, or add a new one (``design=None``)."""
 
     name_en = forms.CharField(label=_("Name (English)"), max_length=200)
@@ -450,7 +450,7 @@ def _design_initial(design: CardDesign) -> dict[str, Any]:
     }
 
 
-class StickerSheetForm(_PackEditForm):
+class StickerSheetForm(PackEditForm):
     """Edit one sticker sheet of an owner's pack as JSON (its id, side and scenario stay)."""
 
     sheet = JSONTextField(label=_("Sticker sheet (JSON)"), expect=dict)
@@ -471,7 +471,7 @@ class StickerSheetForm(_PackEditForm):
         return "sheet" if problem.path.startswith(prefix) else None
 
 
-class ScenarioForm(_PackEditForm):
+class ScenarioForm(PackEditForm):
     """Edit one scenario card and its VP cards as JSON (the scenario number stays)."""
 
     scenario = JSONTextField(label=_("Scenario (JSON)"), expect=dict)
@@ -498,7 +498,7 @@ class ScenarioForm(_PackEditForm):
         return "scenario" if problem.path.startswith(prefix) else None
 
 
-class NewStickerSheetForm(AbilityRowsMixin, _PackEditForm):
+class NewStickerSheetForm(AbilityRowsMixin, PackEditForm):
     """Add a sticker sheet (L13): side, scenario, name and five cost rows of two stickers."""
 
     side = forms.ChoiceField(label=_("Side"))
@@ -569,7 +569,7 @@ def _lang() -> str:
     return active_language()
 
 
-class ScenarioTextForm(_PackEditForm):
+class ScenarioTextForm(PackEditForm):
     """Type in a scenario card: title, story, each side's text, rules and choices (L4-L6)."""
 
     title_en = forms.CharField(label=_("Title (English)"), max_length=200)
@@ -659,7 +659,7 @@ COUNTERS = [("bases_destroyed", _("bases destroyed in the game")),
             ("ships_played_total", _("ships played in the game"))]
 
 
-class VPCardForm(_PackEditForm):
+class VPCardForm(PackEditForm):
     """Add a VP card to an open scenario (L21): awarded first to reach, or at the game's end."""
 
     name_en = forms.CharField(label=_("Name (English)"), max_length=200)
@@ -695,7 +695,7 @@ class VPCardForm(_PackEditForm):
         return f'vp_cards[{len(vps) - 1}] "{vp_id}"'
 
 
-class RemoveForm(_PackEditForm):
+class RemoveForm(PackEditForm):
     """Remove one card design, sticker sheet or VP card (a POST with the pack's checksum)."""
 
     def __init__(self, *args: Any, remove: Any, **kwargs: Any) -> None:

@@ -40,8 +40,8 @@ from cards.forms import (
     ScenarioTextForm,
     StickerSheetForm,
     VPCardForm,
-    _PackEditForm,
-    _sealed_scenario,
+    PackEditForm,
+    sealed_scenario,
 )
 from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack, pick_language, text_in
 from cards.render import (
@@ -74,7 +74,7 @@ class Envelopes:
         return f"?campaign={self.campaign.pk}" if self.campaign is not None else ""
 
 
-def _usable_pack(request: HttpRequest, pk: int) -> ContentPack:
+def usable_pack(request: HttpRequest, pk: int) -> ContentPack:
     """Return a pack the visitor may see (builtin or their own), else 404."""
     return get_object_or_404(ContentPack.objects.usable_by(request.user), pk=pk)
 
@@ -84,7 +84,7 @@ def _own_pack(request: HttpRequest, pk: int) -> ContentPack:
     return get_object_or_404(ContentPack.objects.owned_by(request.user), pk=pk)
 
 
-def _envelopes(request: HttpRequest, pack: ContentPack) -> Envelopes:
+def visitor_envelopes(request: HttpRequest, pack: ContentPack) -> Envelopes:
     """Return the open envelopes: from `?campaign=`, else the owner's reveals, else none."""
     campaign = _campaign_context(request, pack)
     if campaign is not None:
@@ -110,7 +110,7 @@ def _rebuild_campaigns(pack: ContentPack) -> None:
 
 
 def _visible(request: HttpRequest, pack: ContentPack) -> tuple[VisibleContent, Envelopes]:
-    envelopes = _envelopes(request, pack)
+    envelopes = visitor_envelopes(request, pack)
     shown = visible_content(pack, envelopes.opened, post_campaign=envelopes.post_campaign)
     return shown, envelopes
 
@@ -134,7 +134,7 @@ def pack_list(request: HttpRequest) -> HttpResponse:
 
 def pack_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Show a pack's visible cards with filters, and its opened envelopes."""
-    pack = _usable_pack(request, pk)
+    pack = usable_pack(request, pk)
     shown, envelopes = _visible(request, pack)
     factions = pack.faction_names()
     form = CardFilterForm(request.GET or None, factions=factions)
@@ -159,7 +159,7 @@ def _still_missing(pack: ContentPack) -> list[str]:
     """Return what a draft still lacks, in words; sealed envelopes are only named by number."""
     lines: list[str] = []
     for problem in box.whole_pack_problems(pack):
-        sealed = _sealed_scenario(pack, problem.path or problem.message)
+        sealed = sealed_scenario(pack, problem.path or problem.message)
         line = (_("Something inside envelope %(n)s, which you have not opened yet.") % {"n": sealed}
                 if sealed is not None else _short_problem(pack, problem))
         if line not in lines:
@@ -168,14 +168,14 @@ def _still_missing(pack: ContentPack) -> list[str]:
 
 
 def _short_problem(pack: ContentPack, problem: object) -> str:
-    from cards.forms import _short
+    from cards.forms import short_problem
 
-    return _short(problem, pack.data)
+    return short_problem(problem, pack.data)
 
 
 def card_detail(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Draw one card design; a card of a closed envelope is a 404, like a missing one."""
-    pack = _usable_pack(request, pk)
+    pack = usable_pack(request, pk)
     shown, envelopes = _visible(request, pack)
     design = _visible_design(shown, slug)
     factions = pack.faction_names()
@@ -190,7 +190,7 @@ def card_detail(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 @rate_limit("pack-copy")
 def copy_pack(request: HttpRequest, pk: int) -> HttpResponse:
     """Make the visitor their own editable copy of a pack."""
-    pack = _usable_pack(request, pk)
+    pack = usable_pack(request, pk)
     copy = pack.copy_for(request.user)
     messages.success(request, _("Your own copy is ready. Only you can see and edit it."))
     return redirect("cards:pack", pk=copy.pk)
@@ -213,7 +213,7 @@ def reveal_envelope(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("cards:pack", pk=pack.pk)
 
 
-def _save_or_render(request: HttpRequest, form: _PackEditForm,
+def _save_or_render(request: HttpRequest, form: PackEditForm,
                     template: str, context: dict) -> HttpResponse:
     """Save a valid editor form's pack data and go back to the pack; else show the errors."""
     if request.method == "POST" and form.is_valid() and form.new_data is not None:
@@ -514,7 +514,7 @@ def _faces_of_match(request: HttpRequest, pack: ContentPack) -> set[tuple[str, s
 @require_safe
 def face_image(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Serve a card face PNG; a card or sticker of a closed envelope is a 404 (spoilers)."""
-    pack = _usable_pack(request, pk)
+    pack = usable_pack(request, pk)
     if "\x00" in slug:  # no id holds a NUL, and PostgreSQL refuses one in a query
         raise Http404(_("No such card."))
     try:

@@ -77,10 +77,10 @@ async def pack_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 
 def _visible_pack_deck(request: HttpRequest, pk: int) -> Deck:
     """Return the deck of what the visitor may see of the pack (the pack page's envelopes)."""
-    from cards.views import _envelopes, _usable_pack  # the pack page's own permission rules
+    from cards.views import visitor_envelopes, usable_pack  # the pack page's own permission rules
 
-    pack = _usable_pack(request, pk)
-    envelopes = _envelopes(request, pack)
+    pack = usable_pack(request, pk)
+    envelopes = visitor_envelopes(request, pack)
     return pack_deck(visible_data(pack.data, envelopes.opened,
                                   post_campaign=envelopes.post_campaign))
 
