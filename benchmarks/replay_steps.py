@@ -65,7 +65,7 @@ def main() -> None:
         match = services.resign(match.pk, 0, match.version)
     match.refresh_from_db()
 
-    replays._CACHE.clear()
+    replays.REPLAYS.clear()
     started = time.perf_counter()
     replay = replays.replay_of(match)
     build_ms = (time.perf_counter() - started) * 1000
@@ -81,7 +81,7 @@ def main() -> None:
 
     def page(step: int, cold: bool) -> float:
         if cold:
-            replays._CACHE.clear()
+            replays.REPLAYS.clear()
         started = time.perf_counter()
         response = client.get(f"{url}?step={step}")
         assert response.status_code == 200, response.status_code

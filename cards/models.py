@@ -22,6 +22,8 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from common.caching import BoundedCache
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
@@ -68,13 +70,11 @@ def pack_checksum(data: Any) -> str:
 
 
 # Parsed engine packs by checksum: parsing is the slow part of starting a game, and a pack's
-# content never changes under the same checksum. Bounded, oldest entry evicted first.
-_ENGINE_PACKS: dict[str, Any] = {}
-_ENGINE_PACKS_MAX = 32
+# content never changes under the same checksum.
+ENGINE_PACKS: BoundedCache[str, Any] = BoundedCache(32)
 # The decoded `data` JSON by checksum, for pages read on every move (the match board): a pack
 # row loaded without its `data` column takes the data from here (`with_data`). Read-only.
-_PACK_DATA: dict[str, dict[str, Any]] = {}
-_PACK_DATA_MAX = 32
+PACK_DATA: BoundedCache[str, dict[str, Any]] = BoundedCache(32)
 MAX_SCENARIO = 12  # envelopes of a legacy campaign (L1)
 # `ContentPack.kind` of an owner's unfinished pack (issue 11): not a choice, so the campaign and
 # match pickers, which filter on "core" / "legacy", never offer it; its JSON header keeps the
@@ -156,6 +156,15 @@ class ContentPack(models.Model):
     def __str__(self) -> str:
         return f"{self.slug} v{self.version}"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save; the checksum always follows `data`, so caches keyed by it are never stale."""
+        if "data" not in self.get_deferred_fields():
+            self.checksum = pack_checksum(self.data)
+            fields = kwargs.get("update_fields")
+            if fields is not None and "data" in fields and "checksum" not in fields:
+                kwargs["update_fields"] = [*fields, "checksum"]
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("cards:pack", kwargs={"pk": self.pk})
 
@@ -180,25 +189,19 @@ class ContentPack(models.Model):
         """Return the engine's parsed `Pack` for `data` (cached per checksum across requests)."""
         from play.engine import load_pack  # late: the catalogue does not need the engine
 
-        key = self.checksum or pack_checksum(self.data)
-        if key not in _ENGINE_PACKS:
-            if len(_ENGINE_PACKS) >= _ENGINE_PACKS_MAX:
-                del _ENGINE_PACKS[next(iter(_ENGINE_PACKS))]
-            _ENGINE_PACKS[key] = load_pack(copy.deepcopy(self.data), self.slug)
-        return _ENGINE_PACKS[key]
+        return ENGINE_PACKS.get_or_make(
+            self.checksum, lambda: load_pack(copy.deepcopy(self.data), self.slug))
 
     def with_data(self) -> ContentPack:
         """Fill `data` when it was deferred: from this process's memory of its checksum, or read
         once from the database. Return the pack. Callers must not change the shared `data`."""
         if "data" not in self.get_deferred_fields():
             return self
-        data = _PACK_DATA.get(self.checksum)
+        data = PACK_DATA.get(self.checksum)
         if data is None:
             self.refresh_from_db(fields=["data"])
-            if self.checksum and pack_checksum(self.data) == self.checksum:
-                if len(_PACK_DATA) >= _PACK_DATA_MAX:
-                    del _PACK_DATA[next(iter(_PACK_DATA))]
-                _PACK_DATA[self.checksum] = self.data
+            if pack_checksum(self.data) == self.checksum:
+                PACK_DATA.put(self.checksum, self.data)
             return self
         self.data = data
         return self

@@ -23,6 +23,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import ContentPack
+from common.caching import BoundedCache
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -57,8 +58,8 @@ class MatchQuerySet(models.QuerySet):
                 .exclude(status="finished").distinct().order_by("-created"))
 
 
-_MIXED_IN: dict[tuple[int, Any], tuple[int, ...]] = {}  # (match id, created) → mixed-in pack ids
-_MIXED_IN_MAX = 20_000
+# (match id, created) → mixed-in pack ids: fixed once a match exists.
+MIXED_IN: BoundedCache[tuple[int, Any], tuple[int, ...]] = BoundedCache(20_000)
 
 
 class Match(models.Model):
@@ -164,12 +165,8 @@ class Match(models.Model):
         most games mix nothing in and then need no query at all. The key holds the creation
         time too, because a rolled-back test may hand the same id to another match."""
         key = (self.pk, self.created)
-        ids = _MIXED_IN.get(key)
-        if ids is None:
-            ids = tuple(self.pack_links.order_by("position").values_list("pack_id", flat=True))
-            if len(_MIXED_IN) >= _MIXED_IN_MAX:
-                del _MIXED_IN[next(iter(_MIXED_IN))]
-            _MIXED_IN[key] = ids
+        ids = MIXED_IN.get_or_make(key, lambda: tuple(
+            self.pack_links.order_by("position").values_list("pack_id", flat=True)))
         if not ids:
             return []
         rows = ContentPack.objects.defer("data").in_bulk(ids)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from cards.models import text_in
+from common.caching import BoundedCache
 from cards.templatetags.card_faces import alt_text, card_lines, sticker_lines
 from cards.text import ability_text, active_language, faction_names
 from play import modes_web
@@ -39,8 +40,7 @@ CARD_EVENTS = ("play", "discard", "scrap", "acquire", "upgrade", "destroy", "cop
 
 
 # Card texts by the packs' checksums, language and printed face (`Board.texts`); bounded.
-_CARD_TEXTS: dict[tuple, tuple[str, tuple, tuple, str]] = {}
-CARD_TEXTS_MAX = 8192
+CARD_TEXTS: BoundedCache[tuple, tuple[str, tuple, tuple, str]] = BoundedCache(8192)
 
 
 class Board:
@@ -212,18 +212,15 @@ class Board:
         key = (self.content, self.lang, face["card"], sticker_id, bool(face.get("upgrade")),
                str(face.get("name")), face.get("type"), face.get("outpost"), face.get("defense"),
                face.get("cost"), tuple(face.get("factions", ())))
-        texts = _CARD_TEXTS.get(key) if self.content else None
-        if texts is None:
-            card = {**face, "name": self.name(face),
-                    "lines": self.ability_lines(self.cards.get(face["card"], {}), sticker_id),
-                    "faction_names": [self.factions.get(f, f) for f in face.get("factions", [])]}
-            texts = (card["name"], tuple(card["lines"]), tuple(card["faction_names"]),
-                     self.alt(card))
-            if self.content:
-                if len(_CARD_TEXTS) >= CARD_TEXTS_MAX:
-                    _CARD_TEXTS.clear()  # rare (many packs or languages): start again
-                _CARD_TEXTS[key] = texts
-        return texts
+        if self.content is None:  # no pack checksums to key the texts by: write them anew
+            return self._texts(face, sticker_id)
+        return CARD_TEXTS.get_or_make(key, lambda: self._texts(face, sticker_id))
+
+    def _texts(self, face: dict, sticker_id: str | None) -> tuple[str, tuple, tuple, str]:
+        card = {**face, "name": self.name(face),
+                "lines": self.ability_lines(self.cards.get(face["card"], {}), sticker_id),
+                "faction_names": [self.factions.get(f, f) for f in face.get("factions", [])]}
+        return card["name"], tuple(card["lines"]), tuple(card["faction_names"]), self.alt(card)
 
     def alt(self, card: dict) -> str:
         """Return a picture's alt text: the card's name, kind, cost, factions and every line."""

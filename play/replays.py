@@ -21,7 +21,6 @@ process for a few matches (keyed by match, version and packs), so stepping throu
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +31,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from campaign.models import Campaign
+from common.caching import BoundedCache
 from play import jinja, services
 from play.engine import Action, EngineError, GameState, apply, clone, log_line, new_game, view
 from play.engine import view_card as engine_card
@@ -111,26 +111,25 @@ def _apply_events(state: GameState, notation: str, seat: int) -> list[tuple]:
     return list(state.prev_log[before:]) + list(state.log)
 
 
-_CACHE: OrderedDict[tuple, Replay] = OrderedDict()
+# Replays by match (its id and creation time: SQLite may give a deleted match's id to a new one),
+# version and the checksums of its packs: a replay never changes under that key.
+REPLAYS: BoundedCache[tuple, Replay] = BoundedCache(CACHE_SIZE)
 
 
 def replay_of(match: Match) -> Replay:
     """Return the replay of the match's whole log as it stands (kept for the next request)."""
-    packs = tuple(p.checksum or p.slug for p in match.content_packs())
-    key = (match.pk, match.version, packs)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _CACHE[key]
+    packs = tuple(p.checksum for p in match.content_packs())
+    return REPLAYS.get_or_make((match.pk, match.created, match.version, packs),
+                               lambda: _build_replay(match))
+
+
+def _build_replay(match: Match) -> Replay:
     actions = list(match.actions.order_by("seq").values_list("notation", "seat"))
     try:
-        replay = Replay.build(new_game(services.engine_setup(match)), actions)
+        return Replay.build(new_game(services.engine_setup(match)), actions)
     except EngineError as error:
         raise services.BrokenMatch(_("This game no longer replays with its card pack: "
                                      "%(reason)s") % {"reason": error}) from None
-    _CACHE[key] = replay
-    while len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return replay
 
 
 # -- presenting -----------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from campaign.engine_bridge import game_payload, snapshot_of
 from campaign.models import Campaign, StaleVersion
 from campaign.state import EventRefused, GAME_RECORDED, PLAYING, missing_choices
 from cards.models import ContentPack
+from common.caching import BoundedCache
 from play import rows, tasks
 from play.engine import (
     CampaignSnapshot,
@@ -96,9 +97,8 @@ class BrokenMatch(MatchError):
 # -- reading ------------------------------------------------------------------------------------
 
 
-# Mixed engine packs by the checksums of their parts (parsing is the slow part); bounded.
-_MIXED_PACKS: dict[tuple[str, ...], Pack] = {}
-_MIXED_PACKS_MAX = 16
+# Mixed engine packs by the checksums of their parts (parsing is the slow part).
+MIXED_PACKS: BoundedCache[tuple[str, ...], Pack] = BoundedCache(16)
 
 
 def mixed_engine_pack(packs: list[ContentPack]) -> Pack:
@@ -106,13 +106,8 @@ def mixed_engine_pack(packs: list[ContentPack]) -> Pack:
     every pack's trade cards (`merge_packs`); PackError when they cannot be mixed."""
     if len(packs) == 1:
         return packs[0].engine_pack()
-    key = tuple(p.checksum or p.slug for p in packs)
-    if key not in _MIXED_PACKS:
-        mixed = merge_packs([p.engine_pack() for p in packs])
-        if len(_MIXED_PACKS) >= _MIXED_PACKS_MAX:
-            del _MIXED_PACKS[next(iter(_MIXED_PACKS))]
-        _MIXED_PACKS[key] = mixed
-    return _MIXED_PACKS[key]
+    return MIXED_PACKS.get_or_make(tuple(p.checksum for p in packs),
+                                   lambda: merge_packs([p.engine_pack() for p in packs]))
 
 
 def match_engine_pack(match: Match) -> Pack:
