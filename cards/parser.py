@@ -724,12 +724,16 @@ def _read_which(r: _Reading, pos: int) -> Alternatives:
 def _read_name(r: _Reading, pos: int) -> Alternatives:
     """Read a card's name as printed in its own text ("Stealth Needle has …"): 1-5 words."""
     found = []
-    for match in re.finditer(r"[\w'-]+", r.text[pos:]):
-        if match.start() and not r.text[pos:pos + match.start()].isspace():
+    words = re.compile(r"[\w'-]+")
+    at = pos
+    for _ in range(5):
+        match = words.match(r.text, at)
+        if not match:
             break
-        found.append((r.raw[pos:pos + match.end()], pos + match.end()))
-        if len(found) == 5:
-            break
+        found.append((r.raw[pos:match.end()], match.end()))
+        at = match.end()
+        while at < len(r.text) and r.text[at] in " \t":
+            at += 1
     return found[::-1]
 
 
