@@ -46,7 +46,8 @@ from cards.phrases import (
     template_parts,
 )
 
-MAX_TEXT = 4000  # characters; a card's text is a few hundred at most
+MAX_TEXT = 2000  # characters read; a printed card's text is a few hundred at most
+MAX_INNER = 8  # effects in one list inside "choose", "if", "you may": keeps a reading linear
 FactionNames = Mapping[str, "str | Iterable[str]"]
 
 
@@ -54,7 +55,7 @@ FactionNames = Mapping[str, "str | Iterable[str]"]
 class UnknownPart:
     """A part of the typed text that was not understood, as typed, with its place in the text.
 
-    `reason`: "not_understood", "ally_faction" (an "Ally:" whose faction is unclear: the card has
+    `reason`: "not_understood", "too_long" (the text beyond MAX_TEXT characters), "ally_faction" (an "Ally:" whose faction is unclear: the card has
     no faction or several), "invalid" (read, but refused by the engine's checks; `detail` says
     why), "extends" (an "and …" sticker can only add to the primary ability, L15).
     """
@@ -123,7 +124,7 @@ def fold(text: str) -> str:
 
 
 _PUNCTUATION = {
-    ":": r"(?:[:—–]|-(?!\d))", ",": ",?", ";": "[;,]?", ".": r"\.?", "(": r"\(?", ")": r"\)?",
+    ":": r"\s*(?:[:—–]|-(?!\d))", ",": ",?", ";": "[;,]?", ".": r"\.?", "(": r"\(?", ")": r"\)?",
     "«": '["«]?', "»": '["»]?', '"': '"?', "{": r"[{\[(]", "}": r"[}\])]", "—": "[—–:,-]?",
     "–": "[—–:,-]?", "≥": "(?:≥|>=|=>)", "≤": "(?:≤|<=|=<)", "/": r"\s*/\s*", "'": "'?",
 }
@@ -271,6 +272,7 @@ class _Reading:
 
     def __init__(self, text: str, lang: str, factions: Sequence[str],
                  names: FactionNames | None) -> None:
+        self.full = text
         self.raw = text[:MAX_TEXT]
         self.text = fold(self.raw)
         self.lang = lang if lang in LANGUAGES else "en"
@@ -308,6 +310,8 @@ class _Reading:
                 pos = self.skip(label[2])
         while pos < len(self.text):
             pos = self.read_item(pos, drafts, unknown)
+        if len(self.full) > MAX_TEXT:
+            unknown.append(UnknownPart(self.full[MAX_TEXT:], MAX_TEXT, len(self.full), "too_long"))
         return self.finish(drafts, unknown, extends)
 
     def read_item(self, pos: int, drafts: list[_Draft], unknown: list[UnknownPart]) -> int:
@@ -333,7 +337,9 @@ class _Reading:
                 current = _Draft("primary", None, pos, pos)
                 drafts.append(current)
             return self.take(current, effects)
-        return self.give_up(pos, unknown, whole_ability=self.looks_like_label(pos))
+        label_end = self.unknown_label(pos)
+        return self.give_up(pos, unknown, whole_ability=label_end is not None,
+                            search_from=label_end or pos)
 
     def label_draft(self, key: str, faction: str | None, start: int, end: int) -> _Draft:
         when = HEADER_WHEN[key]
@@ -354,9 +360,11 @@ class _Reading:
         draft.end = end
         return self.skip(end)
 
-    def give_up(self, pos: int, unknown: list[UnknownPart], *, whole_ability: bool) -> int:
-        """Mark the words from `pos` to the next readable place as not understood."""
-        stop, resume = self.next_readable(pos, labels_only=whole_ability)
+    def give_up(self, pos: int, unknown: list[UnknownPart], *, whole_ability: bool,
+                search_from: int | None = None) -> int:
+        """Mark the words from `pos` to the next readable place as not understood; all of an
+        ability's words up to the next label when its own label was not understood."""
+        stop, resume = self.next_readable(search_from or pos, labels_only=whole_ability)
         self.mark(unknown, pos, stop)
         return resume
 
@@ -387,9 +395,10 @@ class _Reading:
                 return stop, resume
         return len(self.text), len(self.text)
 
-    def looks_like_label(self, pos: int) -> bool:
-        """Return whether unknown words at `pos` look like an ability's label ("Zorg Ally:")."""
-        return re.match(r"[^\W\d_][^.:;\n+]{0,40}?:", self.text[pos:]) is not None
+    def unknown_label(self, pos: int) -> int | None:
+        """Return where unknown words at `pos` that look like a label ("Zorg Ally:") end."""
+        match = re.compile(r"[^\W\d_][^.:;\n+]{0,40}?:").match(self.text, pos)
+        return match.end() - 1 if match else None
 
     def finish(self, drafts: list[_Draft], unknown: list[UnknownPart],
                extends: bool) -> ParsedText:
@@ -525,6 +534,8 @@ class _Reading:
                     order.append(end)
             for end in order:  # grows while it is walked: every list one effect longer
                 effects, first_tag = reach[end]
+                if not top and len(effects) >= MAX_INNER:
+                    continue
                 for sep_tag, sep_end in self.separators(end, top):
                     for value, tag, more_end in self.effect(sep_end, bare):
                         if more_end not in reach:
