@@ -179,18 +179,20 @@ class _Template:
     parts: tuple[re.Pattern[str] | Slot, ...]
     fixed: Mapping[str, Any]
     tag: str
-
-    @property
-    def starts_with_options(self) -> bool:
-        first = self.parts[0] if self.parts else None
-        return isinstance(first, Slot) and first.type == "options"
+    first_word: str | None  # the whole word it must start with, if any: a quick test
+    starts_with_options: bool
 
 
 def _compile(entry: Any, phrase: str = "") -> _Template:
     entry = as_form(entry)
-    parts = tuple(_literal(p) if isinstance(p, str) else p
-                  for p in template_parts(entry.template, phrase))
-    return _Template(parts, dict(entry.fixed), entry.tag)
+    pieces = template_parts(entry.template, phrase)
+    parts = tuple(_literal(p) if isinstance(p, str) else p for p in pieces)
+    tokens = _TOKENS.findall(fold(pieces[0])) if pieces and isinstance(pieces[0], str) else []
+    whole_word = bool(tokens) and tokens[0][0].isalnum() and (
+        len(tokens) == 1 or tokens[1].isspace())
+    first = pieces[0] if pieces else None
+    return _Template(parts, dict(entry.fixed), entry.tag, tokens[0] if whole_word else None,
+                     isinstance(first, Slot) and first.type == "options")
 
 
 def _header(entry: Any) -> _Template:
@@ -457,6 +459,8 @@ class _Reading:
     def match(self, template: _Template, pos: int) -> list[tuple[dict[str, Any], int]]:
         """Return every way `template` reads at `pos`: (slot values, end), longest slots first."""
         results: list[tuple[dict[str, Any], int]] = []
+        if template.first_word is not None and template.first_word != self.word_at(pos):
+            return results
 
         def walk(i: int, at: int, slots: dict[str, Any]) -> None:
             if i == len(template.parts):
@@ -473,6 +477,13 @@ class _Reading:
 
         walk(0, pos, dict(template.fixed))
         return results
+
+    def word_at(self, pos: int) -> str:
+        """Return the whole word that starts at `pos` ("" if none)."""
+        def compute() -> str:
+            match = re.compile(r"\w+").match(self.text, pos)
+            return match.group() if match else ""
+        return self.cached(("word", pos), compute)
 
     def phrase(self, key: str, pos: int) -> list[tuple[dict[str, Any], int, str]]:
         return [(slots, end, t.tag) for t in self.g.phrases[key] for slots, end in self.match(t, pos)]
