@@ -1,7 +1,7 @@
 """Read a card's printed ability text, typed in English or Russian, into pack-format abilities.
 
->>> parse_card_text("+3 Combat. Blob Ally: draw a card", "en", factions=["blob"]).abilities
-[{'when': 'primary', 'do': [{'combat': 3}]}, {'when': 'ally', 'faction': 'blob', 'do': [{'draw': 1}]}]
+>>> parse_card_text("+3 Combat. Blob Ally: draw a card", "en", factions=["blob"]).abilities[1]
+{'when': 'ally', 'faction': 'blob', 'do': [{'draw': 1}]}
 
 It reads with the renderer's own phrase tables (`cards/phrases.py`), so every text the site writes
 reads back to the same effects, and the common ways a printed card says them ("Blob Ally: +2
@@ -18,10 +18,8 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
-
-from play.engine.content import KNOWN_FACTIONS, PackError, load_pack
 
 from cards.phrases import (
     ACCUSATIVE,
@@ -45,6 +43,7 @@ from cards.phrases import (
     as_form,
     template_parts,
 )
+from play.engine.content import KNOWN_FACTIONS, PackError, load_pack
 
 MAX_TEXT = 2000  # characters read; a printed card's text is a few hundred at most
 MAX_INNER = 8  # effects in one list inside "choose", "if", "you may": keeps a reading linear
@@ -55,9 +54,10 @@ FactionNames = Mapping[str, "str | Iterable[str]"]
 class UnknownPart:
     """A part of the typed text that was not understood, as typed, with its place in the text.
 
-    `reason`: "not_understood", "too_long" (the text beyond MAX_TEXT characters), "ally_faction" (an "Ally:" whose faction is unclear: the card has
-    no faction or several), "invalid" (read, but refused by the engine's checks; `detail` says
-    why), "extends" (an "and …" sticker can only add to the primary ability, L15).
+    `reason`: "not_understood"; "too_long" (the text beyond MAX_TEXT characters);
+    "ally_faction" (an "Ally:" whose faction is unclear: the card has no faction or several);
+    "invalid" (read, but refused by the engine's checks; `detail` says why); "extends" (an
+    "and …" sticker can only add to the primary ability, L15).
     """
 
     text: str
@@ -219,7 +219,7 @@ class _Grammar:
     sentences: list[re.Pattern[str]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _grammar(lang: str) -> _Grammar:
     phrases = {key: [_compile(e, key) for e in forms] for key, forms in PHRASES[lang].items()}
     headers = [(key, _header(e)) for key in (*HEADER_ORDER, "and") for e in PHRASES[lang][key]]
@@ -486,7 +486,8 @@ class _Reading:
         return self.cached(("word", pos), compute)
 
     def phrase(self, key: str, pos: int) -> list[tuple[dict[str, Any], int, str]]:
-        return [(slots, end, t.tag) for t in self.g.phrases[key] for slots, end in self.match(t, pos)]
+        return [(slots, end, template.tag) for template in self.g.phrases[key]
+                for slots, end in self.match(template, pos)]
 
     def slot(self, kind: str, pos: int) -> Alternatives:
         return self.cached(("slot", kind, pos), lambda: SLOT_READERS[kind](self, pos))
@@ -761,7 +762,8 @@ def _read_name(r: _Reading, pos: int) -> Alternatives:
 
 SLOT_READERS: dict[str, Callable[[_Reading, int], Alternatives]] = {
     "num": _read_number, "cards": _read_cards, "upto": _read_up_to,
-    "things": lambda r, pos: [(t, e) for t, tpl in r.g.types[COUNTED] for _, e in r.match(tpl, pos)],
+    "things": lambda r, pos: [(card_type, end) for card_type, template in r.g.types[COUNTED]
+                              for _, end in r.match(template, pos)],
     "zone": _read_named("zones"), "each": _read_counter("each"),
     "plural": _read_counter("plural"), "to": _read_destination("to_"),
     "place": _read_destination("place_"), "what": _read_what(ACCUSATIVE),

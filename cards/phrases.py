@@ -11,8 +11,9 @@ A form is a template: ``{slot}`` is filled from the effect (its type comes from 
 from ``{slot:type}``), ``{{`` and ``}}`` are literal braces. A `Form` adds slot values that the
 words imply ("discard up to {b} cards" means a = 0) and a tag the parser acts on: "did" ("if you
 did, …" reads the effect before it), "loose" ("you may" without a colon belongs to the effect
-after it when that effect is optional anyway: "you may destroy target base, +2 combat"). Reading ignores
-case, "ё", extra spaces and line breaks, and treats ",", ";", "." and "«»" as optional.
+after it when that effect is optional anyway: "you may destroy target base, +2 combat").
+Reading ignores case, "ё", extra spaces and line breaks, and treats ",", ";", "." and "«»" as
+optional.
 """
 from __future__ import annotations
 
@@ -235,7 +236,8 @@ PHRASES: dict[str, dict[str, tuple[str | Form, ...]]] = {
                           form("сбросьте с руки до {b} карт", a=0),
                           form("можете сбросить с руки до {b} карт", a=0),
                           form("сбросить до {b} карт", a=0)),
-        "opponent_discards": ("противник сбрасывает {cards}", "выбранный противник сбрасывает {cards}",
+        "opponent_discards": ("противник сбрасывает {cards}",
+                              "выбранный противник сбрасывает {cards}",
                               "соперник сбрасывает {cards}", "противник сбрасывает {cards} с руки",
                               "выбранный соперник сбрасывает {cards}",
                               "противник должен сбросить {cards}"),
@@ -247,7 +249,8 @@ PHRASES: dict[str, dict[str, tuple[str | Form, ...]]] = {
                       "отправьте в утиль {cards} {zone}", "отправить в утиль {cards} {zone}",
                       "можете отправить {cards} {zone} в утиль"),
         "destroy_base": ("можете уничтожить до {n} баз противника",
-                         "можете уничтожить до {n} выбранных баз", "уничтожьте до {n} выбранных баз",
+                         "можете уничтожить до {n} выбранных баз",
+                         "уничтожьте до {n} выбранных баз",
                          "уничтожьте до {n} баз противника"),
         "destroy_one": ("можете уничтожить базу противника", "уничтожьте выбранную базу",
                         "можете уничтожить выбранную базу", "уничтожьте базу противника",
@@ -347,7 +350,8 @@ PHRASES: dict[str, dict[str, tuple[str | Form, ...]]] = {
                     "разыгрывая {match}, {effects}",
                     "все ваши {match:what_pl} получают {effects}",
                     "ваши {match:what_pl} получают {effects}"),
-        "static_defense": ("ваши базы получают +{n} к прочности", "ваши базы получают +{n} к обороне",
+        "static_defense": ("ваши базы получают +{n} к прочности",
+                           "ваши базы получают +{n} к обороне",
                            "все ваши базы получают +{n} к обороне",
                            "все ваши базы получают +{n} к прочности",
                            "+{n} к обороне ваших баз", "+{n} к прочности ваших баз"),

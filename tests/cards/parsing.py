@@ -4,7 +4,7 @@ defaults and `{"draw": {"per": "last_count", "times": 1}}` equals `{"per": "last
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ PACKS = Path(__file__).resolve().parents[2] / "fixtures" / "packs"
 SHIPPED = ("core-set", "colony-wars", "legacy-default")
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped_pack(name: str) -> dict[str, Any]:
     """Return a shipped pack's JSON (read once; callers must not change it)."""
     return json.loads((PACKS / f"{name}.json").read_text(encoding="utf-8"))

@@ -31,7 +31,8 @@ def test_understood_text_prints_one_json_line_and_exits_0():
 
 
 def test_a_part_not_understood_goes_to_stderr_and_exits_1():
-    done = run("--lang", "ru", "--factions", "Слизни", "+3 боя. Призовите дракона. Союз: возьмите карту")
+    done = run("--lang", "ru", "--factions", "Слизни",
+               "+3 боя. Призовите дракона. Союз: возьмите карту")
     assert done.returncode == 1
     assert 'not understood: "Призовите дракона" (characters 9-25)' in done.stderr
     assert json.loads(done.stdout) == [{"when": "primary", "do": [{"combat": 3}]},

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from cards.parser import parse_card_text, parse_sticker_text
-from cards.text import ability_text, abilities_text, faction_names
+from cards.text import abilities_text, ability_text, faction_names
 from tests.cards.parsing import SHIPPED, normalized, shipped_names, shipped_pack
 
 
@@ -31,7 +31,8 @@ def _granted(value: Any) -> list[dict[str, Any]]:
 def _rule_effects(value: Any) -> list[list[dict[str, Any]]]:
     """Return the effect lists of scenario rules (start of turn, triggers), anywhere in `value`."""
     if isinstance(value, dict):
-        found = [value[k]["do"] for k in ("start_of_turn", "trigger") if isinstance(value.get(k), dict)]
+        found = [value[k]["do"] for k in ("start_of_turn", "trigger")
+                 if isinstance(value.get(k), dict)]
         return found + [d for v in value.values() for d in _rule_effects(v)]
     if isinstance(value, list):
         return [d for v in value for d in _rule_effects(v)]

@@ -110,7 +110,9 @@ def test_every_label_of_an_ability_reads_and_is_written(lang, key, entry):
                       NAMES[lang])
     faction = "blob" if key == "ally_any" else "empire"  # "Ally:" is the card's own faction
     when = {"ally": "ally", "ally_any": "ally", "scrap_ability": "scrap", "onbuy": "onbuy"}[key]
-    ability = {"when": when, "do": [{"draw": 1}], **({"faction": faction} if when == "ally" else {})}
+    ability = {"when": when, "do": [{"draw": 1}]}
+    if when == "ally":
+        ability["faction"] = faction
     parsed = parse_card_text(text, lang, factions=("blob",), names=ALL_NAMES)
     assert parsed.unknown == [] and normalized(parsed.abilities) == normalized([ability]), text
 
