@@ -47,6 +47,7 @@ from play.engine.content import KNOWN_FACTIONS, PackError, load_pack
 
 MAX_TEXT = 2000  # characters read; a printed card's text is a few hundred at most
 MAX_INNER = 8  # effects in one list inside "choose", "if", "you may": keeps a reading linear
+SEPARATING = " \t\r\n.,;:"  # what may stand between two abilities or parts of one
 FactionNames = Mapping[str, "str | Iterable[str]"]
 
 
@@ -325,12 +326,13 @@ class _Reading:
             draft = self.label_draft(key, faction, pos, end)
             effects = self.best(self.effects(self.skip_spaces(end), top=True))
             if effects is None:
-                return self.give_up(pos, unknown, whole_ability=True)
+                return self.give_up(pos, unknown, whole_ability=True, search_from=end - 1)
             drafts.append(draft)
             return self.take(draft, effects)
         statics = self.best(self.statics(pos))
         if statics is not None:
-            if current is None or current.when != "static" or current.end < pos - 2:
+            if current is None or current.when != "static" or self.text[
+                    current.end:pos].strip(SEPARATING):
                 drafts.append(_Draft("static", None, pos, pos))
             return self.take(drafts[-1], statics)
         effects = self.best(self.effects(pos, top=True))
@@ -372,13 +374,13 @@ class _Reading:
 
     def mark(self, unknown: list[UnknownPart], start: int, end: int, reason: str = "not_understood",
              detail: str = "") -> None:
-        while end > start and self.text[end - 1] in " \t\n.,;:":
+        while end > start and self.text[end - 1] in SEPARATING:
             end -= 1
         if end <= start:
             return
         last = unknown[-1] if unknown else None
         if last and last.reason == reason == "not_understood" and last.end <= start and not \
-                self.text[last.end:start].strip(" \t\n.,;:"):
+                self.text[last.end:start].strip(SEPARATING):
             unknown[-1] = UnknownPart(self.raw[last.start:end], last.start, end, reason)
         else:
             unknown.append(UnknownPart(self.raw[start:end], start, end, reason, detail))
@@ -432,7 +434,8 @@ class _Reading:
     # -- places in the text ----------------------------------------------------------------
 
     def skip(self, pos: int) -> int:
-        while pos < len(self.text) and self.text[pos] in " \t\r\n.,;:!":
+        """Return the place after separators and list bullets at `pos`."""
+        while pos < len(self.text) and self.text[pos] in SEPARATING + "!•·*":
             pos += 1
         return pos
 
