@@ -43,10 +43,13 @@ from cards.phrases import (
     as_form,
     template_parts,
 )
+from cards.validation import MAX_DEPTH, MAX_INT
 from play.engine.content import KNOWN_FACTIONS, PackError, load_pack
 
 MAX_TEXT = 2000  # characters read; a printed card's text is a few hundred at most
 MAX_INNER = 8  # effects in one list inside "choose", "if", "you may": keeps a reading linear
+MAX_NESTING = 12  # "you may: choose one: if …" inside each other; deeper is not understood
+NESTED_SLOTS = ("effects", "options", "cond")
 SEPARATING = " \t\r\n.,;:"  # what may stand between two abilities or parts of one
 FactionNames = Mapping[str, "str | Iterable[str]"]
 
@@ -236,7 +239,7 @@ def _grammar(lang: str) -> _Grammar:
         types=tuple([(t, _compile(f)) for t, cases in TYPE_NAMES[lang].items() for f in cases[c]]
                     for c in range(4)),
         card_counts=[_compile(f) for forms in CARD_COUNTS[lang].values() for f in forms],
-        number=re.compile(rf"(?:\d+|{words})(?!\w)"), numbers=numbers,
+        number=re.compile(rf"(?:\d{{1,10}}|{words})(?!\w)"), numbers=numbers,
         separators=[("", _separator(s)) for s in seps["list"]]
         + [("and_or", _separator(s)) for s in seps["and_or"]]
         + [("", re.compile(r"\s*(?=\+)")), ("", re.compile(r"\s+(?=\d)"))],
@@ -284,6 +287,7 @@ class _Reading:
         self.known = set(KNOWN_FACTIONS) | set(self.own) | set(names or {})
         self.faction_patterns = self._faction_patterns(names or {})
         self.memo: dict[tuple[Any, ...], Any] = {}
+        self.nesting = 0
 
     def _faction_patterns(self, names: FactionNames) -> list[tuple[str, re.Pattern[str]]]:
         found = []
@@ -493,7 +497,20 @@ class _Reading:
                 for slots, end in self.match(template, pos)]
 
     def slot(self, kind: str, pos: int) -> Alternatives:
-        return self.cached(("slot", kind, pos), lambda: SLOT_READERS[kind](self, pos))
+        """Return what a slot of type `kind` reads at `pos`; nothing past MAX_NESTING levels of
+        nested effects (such a text is not understood, and reading it stays bounded)."""
+        key = ("slot", kind, pos)
+        if key in self.memo:
+            return self.memo[key]
+        if kind not in NESTED_SLOTS:
+            return self.cached(key, lambda: SLOT_READERS[kind](self, pos))
+        if self.nesting >= MAX_NESTING:
+            return []
+        self.nesting += 1
+        try:
+            return self.cached(key, lambda: SLOT_READERS[kind](self, pos))
+        finally:
+            self.nesting -= 1
 
     # -- abilities' labels and statics -----------------------------------------------------
 
@@ -605,9 +622,11 @@ class _Reading:
             return []
         try:
             value, end = json.JSONDecoder().raw_decode(self.raw, pos)
-        except ValueError:
+        except (ValueError, RecursionError):
             return []
-        return [(value, end)] if isinstance(value, dict) and len(value) == 1 else []
+        if not isinstance(value, dict) or len(value) != 1 or not _storable(value):
+            return []
+        return [(value, end)]
 
 
 # -- slots: what each kind of slot reads ------------------------------------------------------
@@ -617,7 +636,8 @@ def _read_number(r: _Reading, pos: int) -> Alternatives:
     if not match:
         return []
     word = match.group()
-    return [(int(word) if word.isdigit() else r.g.numbers[word], match.end())]
+    number = int(word) if word.isdigit() else r.g.numbers[word]
+    return [(number, match.end())] if number <= MAX_INT else []
 
 
 def _read_cards(r: _Reading, pos: int) -> Alternatives:
@@ -953,4 +973,18 @@ def _engine_problem(ability: dict[str, Any], factions: Iterable[str]) -> str:
         load_pack(pack)
     except PackError as exc:
         return re.sub(r"^.*?abilities\[0\]\S*: ", "", str(exc))
+    except RecursionError:
+        return "nested too deeply"
     return ""
+
+
+def _storable(value: Any, depth: int = 0) -> bool:
+    """Return whether JSON typed into a card fits what the site stores (docs: Limits); an effect
+    sits six levels deep in a pack."""
+    if depth > MAX_DEPTH - 6:
+        return False
+    if isinstance(value, dict):
+        return all(_storable(v, depth + 1) for v in value.values())
+    if isinstance(value, list):
+        return all(_storable(v, depth + 1) for v in value)
+    return not isinstance(value, int) or -MAX_INT <= value <= MAX_INT

@@ -5,8 +5,13 @@ item 2); every ability it does return is one the engine accepts.
 """
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from cards.parser import ParsedText, UnknownPart, parse_card_text, parse_sticker_text
-from tests.cards.parsing import shipped_names
+from cards.phrases import LANGUAGES, PHRASES, written
+from tests.cards.parsing import normalized, shipped_names
 
 
 def read(text: str, lang: str = "en", factions: tuple[str, ...] = ("blob",)) -> ParsedText:
@@ -91,3 +96,38 @@ def test_text_beyond_the_limit_is_reported_not_cut_off_silently():
     parsed = read(text)
     assert len(parsed.abilities[0]["do"]) == 200
     assert parsed.unknown == [UnknownPart(text[2000:], 2000, len(text), "too_long")]
+
+
+def test_numbers_beyond_what_the_site_stores_are_not_understood():
+    assert [p.text for p in read("+99999999999 trade").unknown] == ["+99999999999 trade"]
+    assert read("+2147483647 trade").abilities == [{"when": "primary",
+                                                   "do": [{"trade": 2147483647}]}]
+
+
+def test_nesting_past_the_limit_is_reported_not_a_crash():
+    parsed = read("you may: " * 200 + "draw a card")
+    assert parsed.abilities == [] and parsed.unknown[0].start == 0
+    assert read("you may: " * 3 + "draw a card").abilities == [
+        {"when": "primary", "do": [{"may": [{"may": [{"may": [{"draw": 1}]}]}]}]}]
+
+
+def test_json_the_site_writes_for_unknown_vocabulary_reads_back_within_limits():
+    assert read('{"trade": 2}, draw a card').abilities == [
+        {"when": "primary", "do": [{"trade": 2}, {"draw": 1}]}]
+    deep = '{"may":[' * 70 + '{"draw":1}' + "]}" * 70
+    assert read(deep).abilities == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_text_never_raises_and_every_part_is_accounted_for(seed):
+    """Bad input gets a clear answer: parts marked at their place, abilities the engine takes."""
+    rng = random.Random(seed)
+    words = [w for lang in LANGUAGES for forms in PHRASES[lang].values() for f in forms
+             for w in written(f).replace("{", " ").replace("}", " ").split()]
+    words += list("{}[]():;,.+-\n«»—🗑") + ['{"trade": 2}', '{"x":', "99999999999", "ё"]
+    for _ in range(60):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(0, 40)))
+        for lang in LANGUAGES:
+            parsed = parse_card_text(text, lang, factions=rng.choice([(), ("blob",)]))
+            assert all(text[p.start:p.end] == p.text for p in parsed.unknown)
+            normalized(parsed.abilities)  # the engine's loader raises on anything it refuses
