@@ -16,6 +16,7 @@ import pytest
 from cards.parser import parse_card_text, parse_sticker_text
 from cards.text import abilities_text, ability_text, faction_names
 from tests.cards.parsing import SHIPPED, normalized, shipped_names, shipped_pack
+from tests.cards.vocabulary import VOCABULARY
 
 
 def _granted(value: Any) -> list[dict[str, Any]]:
@@ -110,3 +111,14 @@ def test_a_recycled_ship_says_ship_so_hulk_breaker_reads_back():
         "+5 combat, you may move a ship from your discard pile into your hand")
     assert abilities_text(card["abilities"], "ru")[0] == (
         "+5 боя, можете переложить корабль из сброса в руку")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("ability", VOCABULARY, ids=[str(n) for n in range(len(VOCABULARY))])
+def test_the_whole_effect_vocabulary_reads_back(ability, lang):
+    """Also what no shipped pack uses yet: every effect, counter and condition of the format."""
+    names = {faction: spellings[lang == "ru"] for faction, spellings in shipped_names().items()}
+    text = ability_text(ability, lang, names)
+    parsed = parse_card_text(text, lang, factions=("blob",), names=shipped_names())
+    assert parsed.unknown == [], text
+    assert normalized(parsed.abilities) == normalized([ability]), text
