@@ -660,7 +660,8 @@ def _read_named(table: str) -> Callable[[_Reading, int], Alternatives]:
 def _read_counter(table: str) -> Callable[[_Reading, int], Alternatives]:
     def read(r: _Reading, pos: int) -> Alternatives:
         found = [(f"{name}:{slots['f']}" if "f" in slots else name, end)
-                 for name, t in getattr(r.g, table) for slots, end in r.match(t, pos)]
+                 for name, t in getattr(r.g, table) for slots, end in r.match(t, pos)
+                 if t.tag != "alone" or not r.text[end:].lstrip(" \t")[:1].isalnum()]
         stat = re.compile(r"stat:\s*([a-z]+(?:[ _][a-z]+)*)(?::\s*([a-z_]+))?").match(r.text, pos)
         if stat:
             name = "stat:" + stat.group(1).replace(" ", "_")
@@ -921,18 +922,29 @@ def _join(effects: list[Any], sep_tag: str, effect: Any, tag: str) -> list[Any]:
     """Append `effect`; "and/or" makes it optional, and "if you did" reads the one before.
 
     "Discard a card. If you do, draw a card" (Orbital Platform, and the engine's reading of it)
-    is an optional discard and a draw for each card discarded; other "if you did" effects are an
-    `if` on the count of cards the previous effect discarded or scrapped.
+    is an optional discard and a draw for each card discarded; "you may X. If you do, Y" is
+    "you may: X, Y"; other "if you did" effects are an `if` on the count of cards the previous
+    effect discarded or scrapped.
     """
     if sep_tag == "and_or" or tag == "and_or":
         effect = _optional(effect)
     if tag == "did" and effects:
-        previous = _optional(effects[-1])
-        effects = effects[:-1] + [previous]
-        if effect["if"]["then"] == [{"draw": 1}] and not effect["if"].get("else") \
-                and _picks_one(previous):
-            return effects + [{"draw": {"per": "last_count"}}]
+        return effects[:-1] + _if_did(effects[-1], effect["if"])
     return effects + [effect]
+
+
+def _if_did(previous: Any, did: dict[str, Any]) -> list[Any]:
+    """Return `previous` followed by "if you did, …": what the engine can count."""
+    then, other = did["then"], did.get("else")
+    (kind, _value), = previous.items()
+    if kind == "may" and not other:  # "You may draw a card. If you do, discard a card."
+        return [{"may": previous["may"] + then}]
+    if kind in ("trade", "combat", "authority", "draw", "opponent_discards") and not other:
+        return [previous, *then]  # it always happens
+    previous = _optional(previous)
+    if then == [{"draw": 1}] and not other and _picks_one(previous):
+        return [previous, {"draw": {"per": "last_count"}}]
+    return [previous, {"if": did}]
 
 
 def _optional(effect: Any) -> Any:

@@ -11,7 +11,8 @@ A form is a template: ``{slot}`` is filled from the effect (its type comes from 
 from ``{slot:type}``), ``{{`` and ``}}`` are literal braces. A `Form` adds slot values that the
 words imply ("discard up to {b} cards" means a = 0) and a tag the parser acts on: "did" ("if you
 did, …" reads the effect before it), "loose" ("you may" without a colon belongs to the effect
-after it when that effect is optional anyway: "you may destroy target base, +2 combat").
+after it when that effect is optional anyway: "you may destroy target base, +2 combat"), "alone"
+(a word that means something only at the end of a sentence: "+3 authority for each.").
 Reading ignores case, "ё", extra spaces and line breaks, and treats ",", ";", "." and "«»" as
 optional.
 """
@@ -98,7 +99,9 @@ PHRASES: dict[str, dict[str, tuple[str | Form, ...]]] = {
         "destroy_one": ("you may destroy target base", "destroy target base",
                         "you may destroy a target base", "destroy a target base",
                         "you may destroy target base without attacking it",
-                        "destroy target base without attacking it"),
+                        "destroy target base without attacking it", "destroy a base",
+                        "you may destroy a base", "destroy an opponent's base",
+                        "you may destroy an opponent's base"),
         "acquire_free": ("you may acquire {what} for free{to}", "acquire {what} for free{to}",
                          "acquire {what} without paying its cost{to}",
                          "you may acquire {what} without paying its cost{to}",
@@ -114,7 +117,13 @@ PHRASES: dict[str, dict[str, tuple[str | Form, ...]]] = {
                          "the next {what} you acquire this turn goes {to}",
                          "the next {what} you acquire this turn may go {to}",
                          "you may put the next {what} you acquire {to}",
-                         "put the next {what} you acquire {to}"),
+                         "put the next {what} you acquire {to}",
+                         "you may put the next {what} you buy this turn {to}",
+                         "put the next {what} you buy this turn {to}",
+                         "the next {what} you buy this turn goes {to}",
+                         "the next {what} you acquire goes {to}", "the next {what} goes {to}",
+                         "next {what} goes {to}", "your next {what} goes {to}",
+                         "your next {what} this turn goes {to}"),
         "discount": ("the next {what} you acquire this turn costs {n} less",
                      "the next {what} you acquire this turn costs {n} trade less",
                      "the next {what} you acquire this turn costs {n} less trade",
@@ -278,7 +287,10 @@ PHRASES: dict[str, dict[str, tuple[str | Form, ...]]] = {
                          "можете положить следующую {what}, купленную в этот ход, {to}",
                          "положите следующую {what}, купленную в этот ход, {to}",
                          "следующий {what}, купленный в этот ход, можете положить {to}",
-                         "следующую {what}, купленную в этот ход, можете положить {to}"),
+                         "следующую {what}, купленную в этот ход, можете положить {to}",
+                         "следующий купленный в этот ход {what} кладётся {to}",
+                         "следующая купленная в этот ход {what} кладётся {to}",
+                         "следующий {what} кладётся {to}", "следующая {what} кладётся {to}"),
         "discount": ("следующее приобретение в этот ход ({what}) стоит на {n} меньше",
                      "следующий {what}, купленный в этот ход, стоит на {n} меньше",
                      "следующая {what}, купленная в этот ход, стоит на {n} меньше",
@@ -431,7 +443,7 @@ ZONES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 # (forms with "each", plural forms) per counter; "{f}" is the faction's name.
-COUNTERS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+COUNTERS: dict[str, dict[str, tuple[tuple[str | Form, ...], tuple[str, ...]]]] = {
     "en": {
         "ships_played": (("each ship you played", "each ship you've played this turn",
                           "each ship you played this turn", "each ship played this turn",
@@ -465,7 +477,7 @@ COUNTERS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
                              ("outposts you have in play", "your outposts in play",
                               "outposts you control")),
         "faction_in_play": (("each {f} card you have in play", "each {f} card you control",
-                             "each of your {f} cards in play"),
+                             "each of your {f} cards in play", "each {f} card in play"),
                             ("{f} cards you have in play", "{f} cards you control")),
         "hand": (("each card in your hand",), ("cards in your hand",)),
         "deck": (("each card in your deck",), ("cards in your deck",)),
@@ -479,7 +491,7 @@ COUNTERS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
         "last_count": (("each card discarded or scrapped this way", "each card scrapped this way",
                         "each card discarded this way", "each card you scrapped this way",
                         "each card you discarded this way", "each card scrapped",
-                        "each card discarded", "each one", "each"),
+                        "each card discarded", "each one", form("each", "alone")),
                        ("cards discarded or scrapped this way", "cards scrapped this way",
                         "cards discarded this way")),
         "turn": (("each of your turns",), ("your turn number",)),
@@ -546,7 +558,8 @@ COUNTERS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
                         "каждую карту, сброшенную так", "каждую карту, сброшенную таким образом",
                         "каждую сброшенную так карту", "каждую сброшенную таким образом карту",
                         "каждую отправленную в утиль так карту", "каждую сброшенную карту",
-                        "каждую отправленную в утиль карту", "каждую такую карту", "каждую"),
+                        "каждую отправленную в утиль карту", "каждую такую карту",
+                        form("каждую", "alone")),
                        ("карт, сброшенных или отправленных в утиль так",
                         "сброшенных так карт", "отправленных в утиль так карт")),
         "turn": (("каждый ваш ход",), ("номер вашего хода",)),

@@ -143,3 +143,27 @@ def test_the_examples_of_issue_19_read(text, lang, abilities):
 def test_the_shapes_the_owners_box_needed_json_for(text, lang, abilities):
     """Issue 19: five of twelve cards of envelope 1 needed the JSON box for these shapes."""
     assert read(text, lang) == normalized(abilities)
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("next ship goes on top of your deck", "en"),
+    ("Your next ship this turn goes on top of your deck", "en"),
+    ("Put the next ship you buy this turn on top of your deck", "en"),
+    ("следующий корабль кладётся на верх колоды", "ru"),
+])
+def test_the_next_ship_in_shorthand(text, lang):
+    assert read(text, lang) == normalized(
+        [{"when": "primary", "do": [{"next_acquire": {"type": "ship", "to": "deck_top"}}]}])
+
+
+def test_you_may_x_if_you_do_y_is_one_choice_to_do_both():
+    """"If you did" can only count discarded or scrapped cards, so after "you may" it joins it."""
+    assert read("You may draw a card. If you do, discard a card") == normalized(
+        [{"when": "primary", "do": [{"may": [{"draw": 1}, {"discard": 1}]}]}])
+    assert read("Можете взять карту. Если вы это сделали, сбросьте карту", "ru") == normalized(
+        [{"when": "primary", "do": [{"may": [{"draw": 1}, {"discard": 1}]}]}])
+
+
+def test_for_each_card_of_a_faction_in_play():
+    assert read("+1 Trade for each Blob card in play") == normalized(
+        [{"when": "primary", "do": [{"trade": {"per": "faction_in_play:blob"}}]}])

@@ -42,6 +42,15 @@ def test_a_whole_ability_with_an_unknown_label_stays_text_with_its_effects():
     assert [part.text for part in parsed.unknown] == ["Zorg Ally: +2 Combat. Draw a card"]
 
 
+def test_for_each_of_something_unknown_is_not_read_as_for_each_card_discarded():
+    """A bare "for each" means the cards just discarded or scrapped only at a sentence's end."""
+    parsed = read("+1 combat for each ship")
+    assert parsed.abilities == [{"when": "primary", "do": [{"combat": 1}]}]
+    assert [part.text for part in parsed.unknown] == ["for each ship"]
+    assert read("+3 authority for each.").abilities == [
+        {"when": "primary", "do": [{"authority": {"per": "last_count", "times": 3}}]}]
+
+
 def test_a_choice_with_an_unknown_branch_is_reported_whole():
     parsed = read("Choose one: +2 Trade; or summon a dragon")
     assert parsed.abilities == []

@@ -141,7 +141,7 @@ def test_every_zone_form(lang, zone, form):
 
 
 def _counter_forms(plural: int) -> list[tuple[str, str, str]]:
-    return [(lang, name, form) for lang in LANGS for name, forms in COUNTERS[lang].items()
+    return [(lang, name, written(form)) for lang in LANGS for name, forms in COUNTERS[lang].items()
             for form in forms[plural]]
 
 
