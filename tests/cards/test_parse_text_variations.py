@@ -167,3 +167,17 @@ def test_you_may_x_if_you_do_y_is_one_choice_to_do_both():
 def test_for_each_card_of_a_faction_in_play():
     assert read("+1 Trade for each Blob card in play") == normalized(
         [{"when": "primary", "do": [{"trade": {"per": "faction_in_play:blob"}}]}])
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("Можете уничтожить базу", {"destroy_base": 1}),
+    ("Отправьте в утиль карту из руки или стопки сброса",
+     {"scrap": {"from": "hand_or_discard", "min": 1, "max": 1}}),
+    ("+3 к атаке", {"combat": 3}),
+    ("Бесплатно получите корабль стоимостью не больше 4 и положите его на верх колоды",
+     {"acquire_free": {"type": "ship", "max_cost": 4, "faction": None, "to": "deck_top"}}),
+    ("Получите 2 влияния за каждую вашу базу в игре",
+     {"authority": {"per": "bases_in_play", "times": 2}}),
+])
+def test_russian_phrasings_beyond_the_editions_own(text, effect):
+    assert read(text, "ru") == normalized([{"when": "primary", "do": [effect]}])
