@@ -67,3 +67,12 @@ def test_c14_ally_without_a_faction_needs_the_cards_one_faction():
                      stdout=StringIO(), stderr=err)
     assert refused.value.returncode == 1
     assert "faction is unclear" in err.getvalue()
+
+
+def test_the_parser_needs_no_django_so_scripts_can_use_it_without_the_site():
+    code = ("import sys; from cards.parser import parse_card_text; "
+            "parse_card_text('+2 trade', 'en'); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "[]"
