@@ -72,3 +72,31 @@ def test_every_shipped_ability_renders_without_raw_json(name: str):
         for card in data["cards"]:
             for line in abilities_text(card["abilities"], lang, names):
                 assert "{" not in line, f"{card['id']} ({lang}): {line}"
+
+
+def test_a_scrap_of_one_to_two_cards_names_both_numbers():
+    ability = {"when": "primary", "do": [{"scrap": {"from": "hand", "min": 1, "max": 2}}]}
+    assert ability_text(ability, "en") == "Scrap 1 to 2 cards from your hand"
+    assert ability_text(ability, "ru") == "Отправьте в утиль от 1 до 2 карт из руки"
+
+
+def test_a_recycle_names_the_card_type_it_takes():
+    ability = {"when": "primary", "do": [{"recycle": {"to": "deck_top", "max": 2, "type": "base"}}]}
+    assert ability_text(ability, "en") == (
+        "You may move up to 2 bases from your discard pile on top of your deck")
+    assert ability_text(ability, "ru") == "Можете переложить до 2 баз из сброса на верх колоды"
+
+
+def test_a_repeat_counted_several_times_per_item_is_one_phrase():
+    ability = {"when": "primary", "do": [{"repeat": {"times": {"per": "hand", "times": 2},
+                                                     "do": [{"trade": 1}]}}]}
+    assert ability_text(ability, "en") == "2 times for each card in your hand: +1 trade"
+
+
+def test_conditions_inside_conditions_are_bracketed():
+    cond = {"any": [{"all": [{"count": "hand", "at_least": 3}, {"count": "deck", "at_least": 1}]},
+                    {"count": "turn", "at_least": 5}]}
+    ability = {"when": "primary", "do": [{"if": {"cond": cond, "then": [{"draw": 1}]}}]}
+    assert ability_text(ability, "en") == (
+        "If (cards in your hand ≥ 3 and cards in your deck ≥ 1) or your turn number ≥ 5: "
+        "draw a card")
