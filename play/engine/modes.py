@@ -3,7 +3,7 @@
 A `Mode` is a set of switches (who may attack whom, grouped turns, shared authority, gifts of an
 eliminated player, ...). `plan(...)` turns a mode and a list of seats into the per-seat numbers
 the engine starts from (teams, roles, authority pools, first hands, draw sizes). docs/modes.md is
-the reference; RULES.md M1-M9 the rules.
+the reference; docs/rules.md M1-M9 the rules.
 
 >>> MODES["hunter"].rule, MODES["hunter"].players
 ('M3', (3, 4, 5, 6))
