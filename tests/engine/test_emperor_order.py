@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from play.engine import SetupError, new_game, setup_for
+from play.engine import GameSetup, SetupError, new_game, setup_for
 from play.engine.modes import MODES, plan
 
 from .packs import core_pack
@@ -42,7 +42,7 @@ def seats_in_play(state, turns: int) -> list[int]:
 
 def test_m6_the_expected_orders_keep_team_a_together_then_team_b() -> None:
     """M6: the hand-written table above is itself the book's order (a check on the test)."""
-    assert sorted(BOOK_ORDER) == list(range(6)) == sorted(set(range(6)))
+    assert sorted(BOOK_ORDER) == list(range(6))  # every seat may be asked to start
     for first, order in BOOK_ORDER.items():
         assert order[0] == first and sorted(order) == list(range(6))
         assert [TEAM[s] for s in order] == [TEAM[first]] * 3 + [1 - TEAM[first]] * 3
@@ -66,6 +66,17 @@ def test_m6_c3_team_a_draws_3_each_and_team_b_5_whoever_starts(first: int) -> No
     assert [len(hand) for hand in state.hand] == [3 if TEAM[s] == TEAM[first] else 5
                                                   for s in range(6)]
     assert state.game.role == ["admiral", "emperor", "admiral"] * 2  # seats keep their roles
+    assert state.game.team == TEAM
+
+
+def test_m6_a_setup_saved_without_a_first_seat_still_starts_at_seat_0() -> None:
+    """M6: the site saves emperor games with `first` None (seat 0 starts); they replay as
+    before: the order 0-5 is the book's order and did not change."""
+    setup = setup_for("emperor", PACK, players=6, seed=5)
+    saved = setup.to_dict()
+    assert saved["first"] is None
+    state = new_game(GameSetup.from_dict(saved, PACK))
+    assert seats_in_play(state, 12) == BOOK_ORDER[0] * 2
 
 
 @pytest.mark.parametrize("first", sorted(BOOK_ORDER))
