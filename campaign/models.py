@@ -1,4 +1,4 @@
-"""Campaigns: a content pack, two seats and an append-only event log (RULES.md L1-L26).
+"""Campaigns: a content pack, two seats and an append-only event log (docs/rules.md L1-L26).
 
 The state a page shows is derived from the events by ``campaign.state.derive`` and cached in
 ``Campaign.state``; the cache is rebuilt from the log after every event, so it can never drift.

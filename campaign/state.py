@@ -1,4 +1,4 @@
-"""Derive a campaign's state from its event log, and validate proposed events (RULES.md L1-L26).
+"""Derive a campaign's state from its event log; validate proposed events (docs/rules.md L1-L26).
 
 This module is pure: no database, no clock, no randomness (the coin flip of L2 arrives as part of
 an event's payload). ``derive(content, events)`` folds the effective events into a

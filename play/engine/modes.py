@@ -3,7 +3,7 @@
 A `Mode` is a set of switches (who may attack whom, grouped turns, shared authority, gifts of an
 eliminated player, ...). `plan(...)` turns a mode and a list of seats into the per-seat numbers
 the engine starts from (teams, roles, authority pools, first hands, draw sizes). docs/modes.md is
-the reference; RULES.md M1-M9 the rules.
+the reference; docs/rules.md M1-M9 the rules.
 
 >>> MODES["hunter"].rule, MODES["hunter"].players
 ('M3', (3, 4, 5, 6))
@@ -34,6 +34,8 @@ class Mode:
     neighbour, bases of both neighbours; "emperor": M6). `outposts`: the default
     scope of C20 ("team" or "player", M9). `gifts`: what an eliminated player hands on
     ("emperor": 1 card to the emperor; "raiders": 1 card to each other raider).
+    `team_after_team`: turns go team by team, the first seat's team first (M6); `team_turns`
+    (M5) implies it and also plays each team's turn together.
     """
 
     id: str
@@ -51,6 +53,7 @@ class Mode:
     team_hands: bool = False
     card_passing: bool = False
     boss_base_damage: bool = False
+    team_after_team: bool = False
 
 
 MODES: dict[str, Mode] = {m.id: m for m in (
@@ -63,7 +66,7 @@ MODES: dict[str, Mode] = {m.id: m for m in (
     Mode("hydra", "M5", {"en": "Hydra", "ru": "Гидра"}, (4, 6), team_turns=True,
          shared_authority=True, outposts="team"),
     Mode("emperor", "M6", {"en": "Emperor", "ru": "Император"}, (6,), reach="emperor",
-         gifts="emperor", leader_takes_team=True, card_passing=True),
+         gifts="emperor", leader_takes_team=True, card_passing=True, team_after_team=True),
     Mode("raid", "M7", {"en": "Raid", "ru": "Налёт"}, (3, 4, 5, 6),
          gifts="raiders", team_hands=True, boss_base_damage=True),
 )}
@@ -84,7 +87,7 @@ def get(mode_id: str) -> Mode:
 
 @dataclass
 class Plan:
-    """Per-seat starting numbers of one game (seat order = clockwise = turn order from `first`).
+    """Per-seat starting numbers of one game (seat order = clockwise; `turn_order` from `first`).
 
     `team`: friend or foe; `purse`: whose authority a seat spends and loses (its team's where
     authority is shared, else its own seat); `facing`: the seat opposite (emperor admirals).
@@ -170,7 +173,10 @@ def _layout_hydra(mode: Mode, n: int, team: list, role: list, first: int | None,
 
 def _layout_emperor(mode: Mode, n: int, team: list, role: list, first: int | None, seed: Any
                     ) -> tuple[list[int], list[str | None], int]:
-    """Seats 0-2 against 3-5; emperors in the middle (1 and 4), so seat k faces seat k+3."""
+    """Seats 0-2 against 3-5; emperors in the middle (1 and 4), so seat k faces seat k+3.
+
+    Any seat may be asked to start: it is Player 1 and its team is team A (`turn_order`).
+    """
     teams = [0, 0, 0, 1, 1, 1]
     roles: list[str | None] = ["admiral", "emperor", "admiral"] * 2
     if any(t is not None and t != teams[k] for k, t in enumerate(team)) or \
@@ -206,11 +212,10 @@ def _scaled(value: int, authority: int) -> int:
 def _numbers(p: Plan, n: int, authority: int, draw: int, hand_sizes: Sequence[int] | None
              ) -> None:
     """Fill authority, first hands and draw sizes (C1, C3, M1-M7)."""
-    order = [(p.first + k) % n for k in range(n)]
+    order = turn_order(p, n)  # hydra, emperor: the first seat's team, then the other team
     mode = p.mode
     if mode.id == "hydra":
         p.authority = [_scaled(75 if n == 4 else 100, authority)] * n
-        order = _team_order(p, n)  # the first team's seats, then the other team's
         hands = [3 if p.team[s] == p.team[p.first] else 5 for s in order]
     elif mode.id == "emperor":
         p.authority = [_scaled(60 if r == "emperor" else 50, authority) for r in p.role]
@@ -232,7 +237,8 @@ def _numbers(p: Plan, n: int, authority: int, draw: int, hand_sizes: Sequence[in
 
 
 def _team_order(p: Plan, n: int) -> list[int]:
-    """Return the seats in hydra turn order: the first team's members, then the other's."""
+    """Return the seats team by team: the first seat's team, then the other's, each clockwise
+    from the first seat (M5; M6: "Player 1 and all of team A, then all of team B")."""
     first_team = p.team[p.first]
     clockwise = [(p.first + k) % n for k in range(n)]
     return [s for s in clockwise if p.team[s] == first_team] + \
@@ -240,7 +246,7 @@ def _team_order(p: Plan, n: int) -> list[int]:
 
 
 def turn_order(p: Plan, n: int) -> list[int]:
-    """Return the seats in the order they take main phases (hydra: team by team)."""
-    if p.mode.team_turns:
+    """Return the seats in the order they take main phases (hydra, emperor: team by team)."""
+    if p.mode.team_turns or p.mode.team_after_team:
         return _team_order(p, n)
     return [(p.first + k) % n for k in range(n)]

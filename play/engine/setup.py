@@ -107,8 +107,9 @@ def setup_for(mode: str, pack: Pack, *, players: int, names: list[str] | None = 
     """Return the setup of a game of `mode` for `players` seats (docs/modes.md).
 
     Seat order is clockwise and the turn order from `first` (None: drawn from the seed; the
-    boss in raid). `side_decks` gives the legacy sides' personal decks (M8) to both players of a
-    2-player game, both emperors or the boss; `outposts` is the M9 option.
+    boss in raid; hydra and emperor go team by team, the first seat's team first: M5, M6).
+    `side_decks` gives the legacy sides' personal decks (M8) to both players of a 2-player game,
+    both emperors or the boss; `outposts` is the M9 option.
 
     >>> from play.engine import load_pack, tiny_pack
     >>> setup = setup_for("raid", load_pack(tiny_pack()), players=3)

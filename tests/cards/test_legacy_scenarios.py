@@ -136,7 +136,7 @@ def test_l7_personal_decks_hold_the_sides_starting_cards() -> None:
         assert all(CARDS[cid]["factions"] == [side] for cid in starters)
 
 
-L10_TABLE = {  # faction -> the on-buy effects for cost 1-4, 5-6, 7-8 (RULES.md L10)
+L10_TABLE = {  # faction -> the on-buy effects for cost 1-4, 5-6, 7-8 (docs/rules.md L10)
     "consortium": [[{"may": [{"draw": 1}, {"discard": 1}]}], [{"may": [{"draw": 1}]}],
                    [{"may": [{"draw": 2}, {"discard": 1}]}]],
     "kingdom": [[{"combat": 2}], [{"combat": 3}], [{"combat": 5}]],
