@@ -44,7 +44,7 @@ from cards.phrases import (
     template_parts,
 )
 from cards.validation import MAX_DEPTH, MAX_INT
-from play.engine.content import KNOWN_FACTIONS, PackError, load_pack
+from play.engine import KNOWN_FACTIONS, PackError, load_pack
 
 MAX_TEXT = 2000  # characters read; a printed card's text is a few hundred at most
 MAX_INNER = 8  # effects in one list inside "choose", "if", "you may": keeps a reading linear

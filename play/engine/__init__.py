@@ -49,7 +49,7 @@ from .legacy import (
     scenario_setup,
 )
 from .modes import MODES
-from .packformat.vocabulary import SIDES
+from .packformat.vocabulary import KNOWN_FACTIONS, SIDES
 from .playstate import PlayState, new_game, state_from_dict
 from .rules import ability_of, apply, decider, legal_actions, resign
 from .setup import Game, GameSetup, SeatSetup, setup_for
@@ -60,7 +60,8 @@ from .observer import render as log_line
 from .observer import view
 
 __all__ = [
-    "BALANCE_DIFFERS_Z", "BOTS", "EXPLORERS", "KEYED_SHUFFLES", "MODES", "SIDES", "Action", "Bot",
+    "BALANCE_DIFFERS_Z", "BOTS", "EXPLORERS", "KEYED_SHUFFLES", "KNOWN_FACTIONS", "MODES",
+    "SIDES", "Action", "Bot",
     "CampaignSnapshot", "EngineError", "GameRecord", "GameResult", "GameSetup", "GameState",
     "IllegalAction", "Outcome", "Pack", "PackError", "PlayState", "SeatSetup", "SetupError",
     "ability_of", "apply", "apply_outcome", "balance_json_safe", "balance_options_table",
