@@ -43,6 +43,7 @@ from campaign.state import (
     missing_choices,
     next_after_campaign_side,
 )
+from cards.language import active_language
 from cards.text import faction_names
 from common.ratelimit import rate_limit
 
@@ -211,7 +212,7 @@ def _deck_context(request: HttpRequest, campaign: Campaign) -> dict[str, Any]:
     content = campaign.content
     filters = {key: request.GET.get(key, "") for key in DECK_FILTERS}
     ids = sorted({f for c in content.trade_copies for f in content.card_of_copy(c)["factions"]})
-    names = faction_names(content.data, presenters.lang())
+    names = faction_names(content.data, active_language())
     return {
         "deck": presenters.deck_rows(content, campaign.current_state, filters),
         "deck_filters": filters,

@@ -18,7 +18,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from cards import jsoninput, usage
-from cards.models import CardDesign, ContentPack, text_in
+from cards.language import pack_text
+from cards.models import CardDesign, ContentPack
 from cards.validation import PackProblem, card_label, engine_problems, validate_pack
 
 
@@ -194,7 +195,7 @@ def short_problem(problem: PackProblem, data: dict[str, Any] | None = None) -> s
     if not problem.path:
         return problem.message
     from cards.box import readable_path
-    from cards.text import active_language
+    from cards.language import active_language
 
     where = readable_path(data or {}, problem.path, active_language()) if data else problem.path
     return f"{where}: {problem.message}"
@@ -509,7 +510,7 @@ class NewStickerSheetForm(AbilityRowsMixin, PackEditForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         sides = self.pack.data.get("sides", [])
-        self.fields["side"].choices = [(s.get("id"), text_in(s.get("name"), _lang()))
+        self.fields["side"].choices = [(s.get("id"), pack_text(s.get("name"), _lang()))
                                        for s in sides if isinstance(s, dict)]
         opened = [n for n in (1, 2, 3, 4) if n in self.pack.revealed_range]
         self.fields["scenario"].choices = [(n, gettext("Scenario %(n)s") % {"n": n})
@@ -564,7 +565,7 @@ class NewStickerSheetForm(AbilityRowsMixin, PackEditForm):
 
 
 def _lang() -> str:
-    from cards.text import active_language
+    from cards.language import active_language
 
     return active_language()
 
@@ -585,15 +586,15 @@ class ScenarioTextForm(PackEditForm):
         self.number = scenario["number"]
         sides = scenario.get("sides", {})
         winner = self._winner(kwargs["pack"].data)
-        initial = {"title_en": text_in(scenario.get("title"), "en"),
-                   "title_ru": text_in(scenario.get("title"), "ru"),
-                   "story_en": text_in(scenario.get("story"), "en"),
-                   "story_ru": text_in(scenario.get("story"), "ru"),
+        initial = {"title_en": pack_text(scenario.get("title"), "en", fallback=False),
+                   "title_ru": pack_text(scenario.get("title"), "ru", fallback=False),
+                   "story_en": pack_text(scenario.get("story"), "en", fallback=False),
+                   "story_ru": pack_text(scenario.get("story"), "ru", fallback=False),
                    "winner_points": winner.get("points") if winner else 1}
         for side in ("empire", "federation"):
             part = sides.get(side, {}) if isinstance(sides, dict) else {}
-            initial[f"{side}_text_en"] = text_in(part.get("text"), "en")
-            initial[f"{side}_text_ru"] = text_in(part.get("text"), "ru")
+            initial[f"{side}_text_en"] = pack_text(part.get("text"), "en", fallback=False)
+            initial[f"{side}_text_ru"] = pack_text(part.get("text"), "ru", fallback=False)
             initial[f"{side}_rules"] = part.get("rules", [])
             initial[f"{side}_choices"] = part.get("choices", [])
         kwargs.setdefault("initial", initial)

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from play.engine import PackError, load_pack
+
 LANGUAGES = ("en", "ru")
 KINDS = ("core", "legacy")
 CARD_TYPES = ("ship", "base")
@@ -98,21 +100,8 @@ def read_pack_file(path: Path | str) -> tuple[Any, list[PackProblem]]:
     return data, validate_pack(data, filename=path.name)
 
 
-def engine_available() -> bool:
-    """Return whether the engine's pack loader can be imported (it checks the vocabulary)."""
-    try:
-        from play.engine import PackError, load_pack  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def engine_problems(data: dict[str, Any], *, filename: str) -> list[PackProblem]:
     """Run the engine's loader on a copy of `data`; return its refusal as a problem, if any."""
-    try:
-        from play.engine import PackError, load_pack
-    except ImportError:
-        return []  # the caller reports via engine_available() that the vocabulary went unchecked
     try:
         load_pack(copy.deepcopy(data))
     except PackError as exc:

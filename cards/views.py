@@ -35,15 +35,16 @@ from cards.forms import (
     ImportPackForm,
     NewPackForm,
     NewStickerSheetForm,
+    PackEditForm,
     RemoveForm,
     ScenarioForm,
     ScenarioTextForm,
     StickerSheetForm,
     VPCardForm,
-    PackEditForm,
     sealed_scenario,
 )
-from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack, pick_language, text_in
+from cards.language import active_language, pack_text
+from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack
 from cards.render import (
     DECK_KINDS,
     SIZES,
@@ -53,11 +54,12 @@ from cards.render import (
     face_of,
     face_png,
 )
-from cards.render.face import LANGS, STICKER_ID, UPGRADABLE_ROLES
-from cards.text import abilities_text, active_language
+from cards.render.face import LANGS, UPGRADABLE_ROLES
+from cards.text import abilities_text
 from cards.visibility import VisibleContent, visible_content
 from common.params import parse_id
 from common.ratelimit import rate_limit
+from play.engine import StickerRef
 
 
 @dataclass(frozen=True)
@@ -402,8 +404,7 @@ def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     form = StickerSheetForm(request.POST or None, pack=pack, index=index)
     return _save_or_render(request, form, "cards/edit_json.html",
                            {"title": _("Sticker sheet “%(name)s”") % {
-                               "name": pick_language(text_in(sheet.get("name"), "en"),
-                                                     text_in(sheet.get("name"), "ru"))}})
+                               "name": pack_text(sheet.get("name"))}})
 
 
 @login_required
@@ -487,14 +488,20 @@ def _image_response(request: HttpRequest, key: str, draw: Callable[[], Path], *,
     return response
 
 
+MAX_SHEET_ID = 100  # the longest sheet id a pack may hold (the slug column)
+
+
 def _sticker_for(shown: VisibleContent, design: CardDesign, sticker_id: str) -> None:
     """404 unless the sticker's sheet is open to the visitor and the sticker fits the card (L13)."""
-    match = STICKER_ID.fullmatch(sticker_id)
-    if match is None:
+    try:
+        ref = StickerRef.parse(sticker_id)
+    except ValueError:
+        ref = None
+    if ref is None or len(ref.sheet_id) > MAX_SHEET_ID or "\x00" in ref.sheet_id:
         raise BadImageQuery(_("Bad sticker."))
-    if (not shown.sticker_sheets.filter(slug=match["sheet"]).exists()
-            or design.role not in UPGRADABLE_ROLES or match["kind"] != design.type
-            or int(match["cost"]) != design.cost):
+    if (not shown.sticker_sheets.filter(slug=ref.sheet_id).exists()
+            or design.role not in UPGRADABLE_ROLES or ref.kind != design.type
+            or ref.cost != design.cost):
         raise Http404(_("No such sticker."))
 
 

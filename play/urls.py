@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from play import live, notification_views, views
-from play import rematch, replays
+from play import live, notification_views, rematch, replays, views
 
 app_name = "play"
 urlpatterns = [

@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from play import creation, services
+from play.creation import SeatSpec
 from play.engine import GameSetup, SeatSetup
 from play.models import Match
-from play.creation import SeatSpec
 from tests.browser_support import log_in
 from tests.play.test_board_faces import make_bot_match, make_upgrade_match
 
