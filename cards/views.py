@@ -203,6 +203,7 @@ def copy_pack(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def reveal_envelope(request: HttpRequest, pk: int) -> HttpResponse:
     """Open the owner's next envelope in the editor (scenarios in order, then post-campaign)."""
     pack = _own_pack(request, pk)
@@ -243,6 +244,7 @@ def _save_or_render(request: HttpRequest, form: _PackEditForm,
 
 
 @login_required
+@rate_limit("pack-edit")
 def edit_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Edit one card design of the visitor's own pack."""
     pack = _own_pack(request, pk)
@@ -254,6 +256,7 @@ def edit_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def add_card(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a card design to the visitor's own pack."""
     pack = _own_pack(request, pk)
@@ -264,6 +267,7 @@ def add_card(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def remove_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Remove a card design (one the owner can see) from their own pack."""
     pack = _own_pack(request, pk)
@@ -276,6 +280,7 @@ def remove_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def add_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a sticker sheet of an opened envelope (scenarios 1-4) to the owner's legacy pack."""
     pack = _own_pack(request, pk)
@@ -290,6 +295,7 @@ def add_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Remove a sticker sheet of an opened envelope."""
     pack = _own_pack(request, pk)
@@ -302,6 +308,7 @@ def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def scenario_text(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Type in an opened scenario card: title, story, both sides, and its winner's VP."""
     pack = _own_pack(request, pk)
@@ -318,6 +325,7 @@ def _vp_cards_of(pack: ContentPack, number: int) -> list[dict]:
 
 
 @login_required
+@rate_limit("pack-edit")
 def add_vp_card(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Add a VP card to an opened scenario."""
     pack = _own_pack(request, pk)
@@ -329,6 +337,7 @@ def add_vp_card(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def remove_vp_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Remove a VP card of an opened scenario (not its winner card, which L21 requires)."""
     pack = _own_pack(request, pk)
@@ -397,6 +406,7 @@ def download_pack(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Edit a sticker sheet of the owner's pack, once its envelope is open."""
     pack = _own_pack(request, pk)
@@ -412,6 +422,7 @@ def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def edit_scenario(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Edit a scenario card and its VP cards, once its envelope is open."""
     pack = _own_pack(request, pk)
@@ -437,7 +448,8 @@ def preview_abilities(request: HttpRequest, pk: int) -> HttpResponse:
     """Render the card text of the abilities JSON being typed (htmx helper of the editor)."""
     pack = _own_pack(request, pk)
     try:
-        abilities = jsoninput.loads(request.POST.get("abilities", ""))
+        abilities = jsoninput.loads(request.POST.get("abilities", ""),
+                                    max_values=jsoninput.MAX_FIELD_VALUES)
     except jsoninput.JSONInputError as exc:
         lines, error = [], str(exc)
     else:

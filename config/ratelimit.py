@@ -32,6 +32,7 @@ ACTION_NAMES = {
     "campaign-import": _("import campaign backups"),
     "pack-import": _("import pack files"),
     "pack-copy": _("copy packs"),
+    "pack-edit": _("save changes to your sets"),
     "match-create": _("start matches"),
 }
 

@@ -226,6 +226,8 @@ RATE_LIMITS = {
     "campaign-import": (envint("RATE_LIMIT_IMPORTS_PER_HOUR", 20), 3600),
     "pack-import": (envint("RATE_LIMIT_IMPORTS_PER_HOUR", 20), 3600),
     "pack-copy": (envint("RATE_LIMIT_PACK_COPIES_PER_HOUR", 30), 3600),
+    # every save of an owner's editor (cards, sheets, scenarios, VP cards, opening envelopes)
+    "pack-edit": (envint("RATE_LIMIT_PACK_EDITS_PER_HOUR", 300), 3600),
     "match-create": (envint("RATE_LIMIT_MATCHES_PER_HOUR", 60), 3600),
 }
 CACHE_TABLE = os.environ.get("CACHE_TABLE", "")
