@@ -301,7 +301,9 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if not seat.may_join(request.user):  # taken, or offered to someone else
         raise Http404("seat taken")
     if request.method == "POST":
-        if not modes_web.join(seat, request.user):
+        # A double click or two tabs: the other request of this very user took the seat a moment
+        # earlier, so this one finds it taken, by them. They get the board, not "seat taken".
+        if not modes_web.join(seat, request.user) and seat.user_id != request.user.pk:
             raise Http404("seat taken")
         messages.success(request, _("You joined the match."))
         return redirect(match)
