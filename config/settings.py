@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "cards",
     "campaign",
     "play",
+    "ratelimits",
 ]
 
 MIDDLEWARE = [
@@ -221,8 +222,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", IMPORT_MAX_BYTES)
 
 # Fixed-window rate limits per user and action (config.ratelimit): (requests, window seconds);
-# a count of 0 turns the limit off. Counted in the default cache, which is per process unless
-# CACHE_TABLE names a database table (create it once: python manage.py createcachetable).
+# a count of 0 turns the limit off. Counted in the database (ratelimits), so every server process
+# and host shares them.
 RATE_LIMITS = {
     "campaign-import": (envint("RATE_LIMIT_IMPORTS_PER_HOUR", 20), 3600),
     "pack-import": (envint("RATE_LIMIT_IMPORTS_PER_HOUR", 20), 3600),
@@ -231,6 +232,8 @@ RATE_LIMITS = {
     "pack-edit": (envint("RATE_LIMIT_PACK_EDITS_PER_HOUR", 300), 3600),
     "match-create": (envint("RATE_LIMIT_MATCHES_PER_HOUR", 60), 3600),
 }
+# Django's cache (allauth counts failed logins in it) is per process unless CACHE_TABLE names a
+# database table (create it once: python manage.py createcachetable).
 CACHE_TABLE = os.environ.get("CACHE_TABLE", "")
 CACHES = {
     "default": (
