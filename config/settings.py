@@ -194,8 +194,13 @@ STORAGES = {
 HTTPS = envbool("HTTPS", not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
 SESSION_ENGINE = "config.sessions"  # Django's database sessions, read in plain SQL
-SESSION_COOKIE_SECURE = HTTPS
-CSRF_COOKIE_SECURE = HTTPS
+# Every cookie: Secure over HTTPS, SameSite=Lax, and HttpOnly, since no script reads one (htmx
+# sends the CSRF token from base.html's hx-headers). Django's defaults leave the language cookie
+# without any of the three and the CSRF cookie readable by scripts. The messages cookie follows
+# the session cookie's flags.
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = HTTPS
+SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = LANGUAGE_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_HTTPONLY = CSRF_COOKIE_HTTPONLY = LANGUAGE_COOKIE_HTTPONLY = True
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", HTTPS)
