@@ -139,15 +139,16 @@ class _PackEditForm(forms.Form):
     def _add_problems(self, problems: list[PackProblem], prefix: str) -> None:
         """Attach the first MAX_PROBLEMS problems to their fields and count the rest."""
         shown: set[tuple[str | None, str]] = set()
+        field = None
         for problem in problems[:MAX_PROBLEMS]:
-            error = (self.field_for(problem, prefix), self.describe(problem))
-            if error not in shown:  # sealed-envelope errors all read alike: show one
-                shown.add(error)
-                self.add_error(*error)
+            field, text = self.field_for(problem, prefix), self.describe(problem)
+            if (field, text) not in shown:  # sealed-envelope errors all read alike: show one
+                shown.add((field, text))
+                self.add_error(field, text)
         more = len(problems) - MAX_PROBLEMS
-        if more > 0:
-            self.add_error(None, ngettext("… and %(n)s more problem.", "… and %(n)s more problems.",
-                                          more) % {"n": more})
+        if more > 0:  # under the last problem shown, where the list ends
+            self.add_error(field, ngettext("… and %(n)s more problem.",
+                                           "… and %(n)s more problems.", more) % {"n": more})
 
     def draft_problems(self, data: dict[str, Any], problems: list[PackProblem],
                        prefix: str) -> list[PackProblem]:
