@@ -24,8 +24,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from play.engine import GameSetup  # noqa: E402
-from play.engine import get_bot, play_game, read_pack  # noqa: E402
+from play.engine import (  # noqa: E402
+    GameSetup,  # noqa: E402
+    get_bot,
+    play_game,
+    read_pack,
+)
 from play.engine.bulk import parse_options, seat_setups  # noqa: E402
 
 PACK = ROOT / "fixtures" / "packs" / "core-set.json"

@@ -144,9 +144,10 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if not seat.is_open:
         raise Http404("seat taken")
     if request.method == "POST":
-        if not seat.join(request.user):
+        if seat.join(request.user):
+            seat_joined.send(sender=Seat, seat=seat)
+        elif seat.user_id != request.user.pk:  # not a double click of this very user
             raise Http404("seat taken")  # someone else followed the link a moment earlier
-        seat_joined.send(sender=Seat, seat=seat)
         messages.success(request, _("You joined the campaign."))
         return redirect(campaign)
     return render(request, "campaign/join.html", {"campaign": campaign, "seat": seat})

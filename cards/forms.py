@@ -14,13 +14,19 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from cards import jsoninput, usage
 from cards.language import pack_text
 from cards.models import CardDesign, ContentPack
-from cards.validation import PackProblem, card_label, engine_problems, validate_pack
+from cards.validation import (
+    MAX_PROBLEMS,
+    PackProblem,
+    card_label,
+    engine_problems,
+    validate_pack,
+)
 
 
 class CardFilterForm(forms.Form):
@@ -79,7 +85,7 @@ class JSONTextField(forms.CharField):
         if not text and not self.required:
             return None
         try:
-            parsed = jsoninput.loads(text)
+            parsed = jsoninput.loads(text, max_values=jsoninput.MAX_FIELD_VALUES)
         except jsoninput.JSONInputError as exc:
             raise forms.ValidationError(str(exc)) from None
         if not isinstance(parsed, self.expect):
@@ -112,19 +118,16 @@ class PackEditForm(forms.Form):
         prefix = self.apply_to(data, cleaned)
         if self.errors:  # apply_to found a problem of its own (e.g. an ability row)
             return cleaned
-        problems = validate_pack(data, filename=f"{self.pack.slug}.json")
+        # Every problem (the draft filter below needs them all); the JSON fields' value limits
+        # bound how many there can be, and only the first MAX_PROBLEMS are put into words.
+        problems = validate_pack(data, filename=f"{self.pack.slug}.json", limit=None)
         self.draft = False
         if self.pack.is_draft and problems:
             # An unfinished pack: only the edited part must be right; the rest is "still missing".
             problems = self.draft_problems(data, problems, prefix)
             self.draft = True
         self.new_data_problems = problems
-        shown: set[tuple[str | None, str]] = set()
-        for problem in problems:
-            error = (self.field_for(problem, prefix), self.describe(problem))
-            if error not in shown:  # sealed-envelope errors all read alike: show one
-                shown.add(error)
-                self.add_error(*error)
+        self._add_problems(problems, prefix)
         if not problems:
             self._refuse_if_campaigns_break(data)
         if not self.errors:
@@ -132,6 +135,20 @@ class PackEditForm(forms.Form):
             if self.draft:  # still a draft only while the whole pack is not valid yet
                 self.draft = bool(validate_pack(data, filename=f"{self.pack.slug}.json"))
         return cleaned
+
+    def _add_problems(self, problems: list[PackProblem], prefix: str) -> None:
+        """Attach the first MAX_PROBLEMS problems to their fields and count the rest."""
+        shown: set[tuple[str | None, str]] = set()
+        field = None
+        for problem in problems[:MAX_PROBLEMS]:
+            field, text = self.field_for(problem, prefix), self.describe(problem)
+            if (field, text) not in shown:  # sealed-envelope errors all read alike: show one
+                shown.add((field, text))
+                self.add_error(field, text)
+        more = len(problems) - MAX_PROBLEMS
+        if more > 0:  # under the last problem shown, where the list ends
+            self.add_error(field, ngettext("… and %(n)s more problem.",
+                                           "… and %(n)s more problems.", more) % {"n": more})
 
     def draft_problems(self, data: dict[str, Any], problems: list[PackProblem],
                        prefix: str) -> list[PackProblem]:
@@ -754,7 +771,7 @@ class ImportPackForm(forms.Form):
                 params={"size": upload.size // 1024, "limit": limit // 1024})
         raw = upload.read(limit + 1)
         try:
-            data = jsoninput.loads(raw.decode("utf-8"))
+            data = jsoninput.loads(raw.decode("utf-8"), max_values=jsoninput.MAX_PACK_VALUES)
         except UnicodeDecodeError:
             raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
         except jsoninput.JSONInputError as exc:
@@ -765,8 +782,8 @@ class ImportPackForm(forms.Form):
         if problems:
             from cards.box import readable_path
 
-            raise forms.ValidationError([
+            raise forms.ValidationError([  # at most MAX_PROBLEMS, then "and N more problems"
                 f"{readable_path(data, p.path, _lang())}: {p.message}" if p.path else p.message
-                for p in problems[:50]])
+                for p in problems])
         self.data_value = data
         return upload

@@ -200,6 +200,7 @@ def copy_pack(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def reveal_envelope(request: HttpRequest, pk: int) -> HttpResponse:
     """Open the owner's next envelope in the editor (scenarios in order, then post-campaign)."""
     pack = _own_pack(request, pk)
@@ -240,6 +241,7 @@ def _save_or_render(request: HttpRequest, form: PackEditForm,
 
 
 @login_required
+@rate_limit("pack-edit")
 def edit_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Edit one card design of the visitor's own pack."""
     pack = _own_pack(request, pk)
@@ -251,6 +253,7 @@ def edit_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def add_card(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a card design to the visitor's own pack."""
     pack = _own_pack(request, pk)
@@ -261,6 +264,7 @@ def add_card(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def remove_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Remove a card design (one the owner can see) from their own pack."""
     pack = _own_pack(request, pk)
@@ -273,6 +277,7 @@ def remove_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def add_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a sticker sheet of an opened envelope (scenarios 1-4) to the owner's legacy pack."""
     pack = _own_pack(request, pk)
@@ -287,6 +292,7 @@ def add_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Remove a sticker sheet of an opened envelope."""
     pack = _own_pack(request, pk)
@@ -299,6 +305,7 @@ def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def scenario_text(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Type in an opened scenario card: title, story, both sides, and its winner's VP."""
     pack = _own_pack(request, pk)
@@ -315,6 +322,7 @@ def _vp_cards_of(pack: ContentPack, number: int) -> list[dict]:
 
 
 @login_required
+@rate_limit("pack-edit")
 def add_vp_card(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Add a VP card to an opened scenario."""
     pack = _own_pack(request, pk)
@@ -326,6 +334,7 @@ def add_vp_card(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def remove_vp_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Remove a VP card of an opened scenario (not its winner card, which L21 requires)."""
     pack = _own_pack(request, pk)
@@ -394,6 +403,7 @@ def download_pack(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Edit a sticker sheet of the owner's pack, once its envelope is open."""
     pack = _own_pack(request, pk)
@@ -408,6 +418,7 @@ def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def edit_scenario(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Edit a scenario card and its VP cards, once its envelope is open."""
     pack = _own_pack(request, pk)
@@ -433,7 +444,8 @@ def preview_abilities(request: HttpRequest, pk: int) -> HttpResponse:
     """Render the card text of the abilities JSON being typed (htmx helper of the editor)."""
     pack = _own_pack(request, pk)
     try:
-        abilities = jsoninput.loads(request.POST.get("abilities", ""))
+        abilities = jsoninput.loads(request.POST.get("abilities", ""),
+                                    max_values=jsoninput.MAX_FIELD_VALUES)
     except jsoninput.JSONInputError as exc:
         lines, error = [], str(exc)
     else:
