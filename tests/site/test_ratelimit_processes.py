@@ -11,7 +11,6 @@ from __future__ import annotations
 import http.client
 import secrets
 import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlencode
@@ -24,27 +23,12 @@ from django.test import Client
 from cards.loading import load_pack_file
 from common.ratelimit import hit
 from play.models import Match
-from tests.play.test_browser_live import Uvicorn
+from tests.play.test_browser_live import Uvicorn, servers  # noqa: F401 - two uvicorn processes
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 HOUR = 3600
 REQUESTS = 140
-LIMIT = 60  # the default of RATE_LIMIT_MATCHES_PER_HOUR
-
-
-@pytest.fixture
-def two_servers() -> Iterator[tuple[Uvicorn, Uvicorn]]:
-    pair = (Uvicorn(), Uvicorn())
-    for server in pair:
-        server.env.pop("RATE_LIMIT_MATCHES_PER_HOUR", None)  # the default limit, 60 per hour
-    try:
-        for server in pair:
-            server.start()
-        yield pair
-    finally:
-        for server in pair:
-            server.stop()
 
 
 def _post_on_a_fresh_connection(server: Uvicorn, session: str, form: dict[str, str]) -> int:
@@ -61,7 +45,8 @@ def _post_on_a_fresh_connection(server: Uvicorn, session: str, form: dict[str, s
         conn.close()
 
 
-def test_the_match_limit_holds_over_two_server_processes(two_servers, alice) -> None:
+def test_the_match_limit_holds_over_two_server_processes(servers, alice) -> None:  # noqa: F811
+    limit = settings.RATE_LIMITS["match-create"][0]  # 60 unless the environment says otherwise
     core = load_pack_file(Path(settings.BASE_DIR) / "fixtures" / "packs" / "core-set.json").pack
     client = Client()
     client.force_login(alice)
@@ -69,13 +54,13 @@ def test_the_match_limit_holds_over_two_server_processes(two_servers, alice) -> 
     form = {"deck": f"pack-{core.pk}", "opponent": "random"}
 
     def post(number: int) -> int:
-        return _post_on_a_fresh_connection(two_servers[number % 2], session, form)
+        return _post_on_a_fresh_connection(servers[number % 2], session, form)
 
     with ThreadPoolExecutor(4) as pool:
         statuses = list(pool.map(post, range(REQUESTS)))
     assert {status: statuses.count(status) for status in set(statuses)} == {
-        302: LIMIT, 429: REQUESTS - LIMIT}
-    assert Match.objects.filter(seats__user=alice).count() == LIMIT
+        302: limit, 429: REQUESTS - limit}
+    assert Match.objects.filter(seats__user=alice).count() == limit
 
 
 def test_simultaneous_requests_never_count_as_one(settings) -> None:
