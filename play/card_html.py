@@ -4,7 +4,7 @@ A board shows twenty to sixty cards (hands, bases, the trade row, discard piles)
 again on every move for every player watching, so the card's markup is written here in Python,
 with markupsafe's C escaping and `%`, rather than as a template included once per card.
 
-`c` is a card of `play.presenters.Board`: its face URL (or its name and text lines when there is
+`c` is a card of `play.board` (`ShownCards.card`): its face URL (or its name and text lines when there is
 no picture), and either one click (`c.click`: a button naming the one action) or a menu of
 actions (`c.actions`), or nothing to do. `CardHtml` holds what every card form of one board
 shares: the act URL, the board version every move carries, the CSRF token and the face size.

@@ -34,11 +34,11 @@ from campaign.models import Campaign
 from common.caching import BoundedCache
 from common.params import parse_id
 from play import jinja, services
+from play.board import Board
 from play.engine import Action, EngineError, GameState, apply, clone, log_line, new_game, view
 from play.engine import view_card as engine_card
 from play.faces import MatchFaces, web_size
 from play.models import RESIGN, Match, MatchSeat
-from play.presenters import Board
 
 CHECKPOINT = 32       # actions between two kept states of a replay
 CACHE_SIZE = 8        # replays kept per process
@@ -142,38 +142,34 @@ class PublicBoard(Board):
     def public_context(self, hands: list[list[dict]] | None = None) -> dict[str, Any]:
         """Return the template's `board`: every player alike, no hand unless `hands` are given."""
         v = self.view
-        players = [self.player(p) for p in v["players"]]
+        players = [self.table.player(p) for p in v["players"]]
         for p in players:
-            p["hand"] = [self.card(c) for c in hands[p["seat"]]] if hands is not None else None
+            p["hand"] = self.cards.cards(hands[p["seat"]]) if hands is not None else None
             p["deciding"] = p["seat"] == v["decider"] and v["outcome"] is None
-        this_turn, previous = self.log("log", "previous_turn_log")
+        this_turn, previous = self.log.lines("log", "previous_turn_log")
         return {
             "players": players, "turn": v["turn"],
             "decider_name": players[v["decider"]]["name"] if v["decider"] is not None else "",
-            "trade_row": [self.card(c) if c else None for c in v["trade_row"]],
-            "trade_deck_size": v["trade_deck_size"], "explorers": v["explorers"],
-            "explorer": self.explorer(), "explorer_cost": self.explorer_cost(),
-            "acquiring": [self.card(c) for c in v["acquiring"]],
-            "scrap_heap": [self.card(c) for c in v["scrap_heap"]],
+            **self.common(),
             "pending": self.public_pending(v["pending"]),
             "log": this_turn, "previous_turn_log": previous,
-            "outcome": v["outcome"], "result_text": self.result_text(players),
+            "outcome": v["outcome"], "result_text": self.table.result_text(players),
         }
 
     def public_pending(self, pending: dict | None) -> str:
         """Return "Bob decides: Discard 1 card(s) from your hand" (no options: they may be a hand)."""
         if pending is None:
             return ""
-        prompt = self.pending({**pending, "options": []})["prompt"]
-        return _("%(name)s decides: %(prompt)s") % {"name": self.seat_name(pending["seat"]),
+        prompt = self.prompts.pending({**pending, "options": []})["prompt"]
+        return _("%(name)s decides: %(prompt)s") % {"name": self.log.name(pending["seat"]),
                                                     "prompt": prompt}
 
     def step_lines(self, step: Step) -> list[str]:
         """Return what a step did, in words: its public events, or what kind of move it was."""
-        lines = [self.event_line(e, log_line(self.state, e)) for e in step.events]
+        lines = [self.log.event_line(e, log_line(self.state, e)) for e in step.events]
         if lines:
             return lines
-        who = self.seat_name(step.seat)
+        who = self.log.name(step.seat)
         kind = Action.parse(step.notation).kind if step.notation != RESIGN else "resign"
         return [{"done": _("%(who)s is done"), "choose": _("%(who)s made a choice"),
                  "pick": _("%(who)s chose a card")}.get(kind, _("%(who)s moved")) % {"who": who}]

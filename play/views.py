@@ -5,7 +5,7 @@ exists). Every move POSTs its notation and the version it was made against: a st
 409, an illegal move a 400 with the engine's reason, a move out of turn a 403; nothing changes in
 any of these cases. htmx requests get the board partial back (with that status: the page's htmx
 config swaps 400/403/409 answers too, so the message shows), plain form posts get a redirect or
-the whole page. Pages render only `view(state, seat)` through `play.presenters.Board`.
+the whole page. Pages render only `view(state, seat)` through `play.board.Board`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from play.faces import MatchFaces, web_size
 from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
 from play.models import Match, MatchSeat
 from play.modes_web import STANDARD
-from play.presenters import Board, scenario_panel
+from play.board import Board, scenario_panel
 from play.services import BrokenMatch, MatchError
 
 POLL_SECONDS = 1

@@ -11,7 +11,7 @@ import pytest
 from play import creation, services
 from play.creation import SeatSpec
 from play.engine import legal_actions, view
-from play.presenters import Board
+from play.board import Board
 from tests.cards.locale_check import (
     PROJECT,
     extracted_msgids,

@@ -104,7 +104,7 @@ def test_l19_political_progress_counts_this_sheet_earlier_stickers_too() -> None
 
 def test_l21_vp_progress_shows_who_is_close(scenario5) -> None:
     """L21: a first_to VP card shows each seat's count; one near the goal is marked close."""
-    from play.presenters import scenario_panel
+    from play.board import scenario_panel
     state = services.engine_state(scenario5)
     seat_view = view(state, 0)
     runner = next(v for v in seat_view["vp_cards"] if v["award"] == "first_to")
@@ -122,7 +122,7 @@ def test_a_game_outside_a_campaign_has_no_scenario_panel(core_pack, alice, alice
 
 
 def test_c26_a_defeated_players_negative_authority_shows_as_out(scenario5) -> None:
-    from play.presenters import Board
+    from play.board import Board
     state = services.engine_state(scenario5)
     seat_view = view(state, 0)
     seat_view["players"][1]["authority"], seat_view["players"][1]["alive"] = -4, False

@@ -1,0 +1,49 @@
+"""The decision a board asks for: its prompt in the active language, and its options' labels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from cards.text import ability_text
+from play.board.cards import PackTexts, ShownCards
+from play.board.phrases import PROMPTS
+from play.board.seats import seat_name
+
+
+class Prompts:
+    """Phrases the view's pending decision (C10, C13, C23, M6, M7) for the seat that sees it."""
+
+    def __init__(self, view: dict, texts: PackTexts, cards: ShownCards) -> None:
+        self.view, self.texts, self.cards = view, texts, cards
+
+    def pending(self, pending: dict | None) -> dict[str, Any] | None:
+        """Return the decision with its prompt and the cards it offers, or None."""
+        if pending is None:
+            return None
+        options = pending.get("options") or []
+        cards = [self.cards.card(o) for o in options if "id" in o]
+        prompt = str(PROMPTS.get(pending["kind"], pending["prompt"])) % {
+            "n": pending["max"] - pending["picked"]}
+        if pending["kind"] == "bequeath" and isinstance(pending.get("recipient"), int):
+            prompt = _("You are out: choose a card to hand on to %(name)s") % {
+                "name": seat_name(self.view, pending["recipient"])}
+        return {**pending, "prompt": prompt, "cards": cards}
+
+    def choice_label(self, index: int, english: str) -> str:
+        """Return the label of option `index` of the pending decision (`english`: the engine's)."""
+        pending = self.view["pending"] or {}
+        if pending.get("kind") == "target":  # a "target opponent" effect: options are seats
+            return seat_name(self.view, index)
+        if pending.get("kind") == "may":
+            return _("Yes") if index == 1 else _("No")
+        if pending.get("kind") == "choose":
+            branches = self.texts.choose_branches(pending.get("source") or "")
+            if branches is not None and 0 <= index < len(branches):
+                return ability_text({"when": "primary", "do": branches[index]}, self.texts.lang,
+                                    self.texts.factions) or _("Nothing")
+            return english
+        places = {"discard pile": _("Discard pile"), "hand": _("Hand"),
+                  "top of deck": _("Top of deck")}
+        return places.get(english, english)
