@@ -217,6 +217,8 @@ class MatchSeat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="match_offers",
         help_text=_("The one user who may accept this open seat (empty: anyone with the link)."))
+    # The board's scenario panel as this player left it; None: never touched, shown open.
+    scenario_open = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ("match", "index")

@@ -80,7 +80,9 @@ def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "
             "board_url": reverse("play:board", args=[match.pk]),
             "resign_url": reverse("play:resign", args=[match.pk]),
             "poll_seconds": POLL_SECONDS, "version": match.version, "face_size": web_size(),
-            "scenario": scenario_panel(match, seat_view)}
+            "scenario": scenario_panel(match, seat_view),
+            "scenario_open": seat.scenario_open is not False,
+            "panel_url": reverse("play:panel", args=[match.pk])}
 
 
 def _board(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "",
@@ -271,6 +273,18 @@ def _changed(request: HttpRequest, match: Match, seat: MatchSeat) -> HttpRespons
     if request.headers.get("HX-Request"):
         return _board(request, match, seat)  # the saved match: seats, packs, game in memory
     return redirect(match)
+
+
+@login_required
+@require_POST
+def remember_panel(request: HttpRequest, pk: int) -> HttpResponse:
+    """Remember whether the player left the board's scenario panel open (`open=1`) or closed."""
+    _match, seat = _match_for(request, pk, with_state=False)
+    value = request.POST.get("open")
+    if value not in ("0", "1"):
+        return HttpResponse(_("Send open=1 or open=0."), status=400, content_type="text/plain")
+    MatchSeat.objects.filter(pk=seat.pk).update(scenario_open=value == "1")
+    return HttpResponse(status=204)
 
 
 @login_required

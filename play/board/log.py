@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from play.board.cards import PackTexts
-from play.board.phrases import ACQUIRE, EVENTS, REASONS, WHEN
+from play.board.phrases import ACQUIRE, AMOUNTS, EVENTS, REASONS, WHEN
 from play.board.seats import seat_name
 from play.engine import GameState
 
@@ -39,8 +39,8 @@ class LogLines:
         if self.state is None:
             return [self.view[k] for k in keys]
         events = [self.state.log, self.state.prev_log]
-        return [[self.event_line(e, english) for e, english in zip(events[i], self.view[k])]
-                for i, k in enumerate(keys)]
+        return [[self.event_line(e, english) for e, english in zip(events[i], self.view[k])
+                 if not nothing_gained(e)] for i, k in enumerate(keys)]
 
     def last_turn(self) -> dict[str, Any] | None:
         """Return the other player's notable events (played, bought, attacked...) with faces.
@@ -93,7 +93,7 @@ class LogLines:
             template = ACQUIRE.get(event[3], template)
         if kind == "recycle" and event[3] != "hand":
             template = EVENTS["recycle_top"]  # which card went on top stays hidden
-        return str(template) % {**values, **self.details(kind, event)}
+        return str(template % {**values, **self.details(kind, event)})
 
     def details(self, kind: str, event: tuple) -> dict[str, Any]:
         """Return the values of an event beyond who did it, what card and how much."""
@@ -121,3 +121,8 @@ class LogLines:
 
     def name(self, seat: int) -> str:
         return seat_name(self.view, seat)
+
+
+def nothing_gained(event: tuple) -> bool:
+    """Whether an event gains nothing ("+0 combat" of a counter with nothing to count)."""
+    return event[0] in AMOUNTS and len(event) > 2 and event[2] == 0

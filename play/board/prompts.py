@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from cards.text import ability_text
@@ -24,12 +25,32 @@ class Prompts:
             return None
         options = pending.get("options") or []
         cards = [self.cards.card(o) for o in options if "id" in o]
-        prompt = str(PROMPTS.get(pending["kind"], pending["prompt"])) % {
-            "n": pending["max"] - pending["picked"]}
-        if pending["kind"] == "bequeath" and isinstance(pending.get("recipient"), int):
-            prompt = _("You are out: choose a card to hand on to %(name)s") % {
-                "name": seat_name(self.view, pending["recipient"])}
-        return {**pending, "prompt": prompt, "cards": cards}
+        return {**pending, "prompt": self.prompt(pending), "cards": cards}
+
+    def prompt(self, pending: dict) -> str:
+        """Return what the decision asks, after the name of the card that asks it (C10, C23).
+
+        "Smuggler: choose one"; without a card, the bare sentence ("Choose one").
+        """
+        kind = pending["kind"]
+        template = PROMPTS.get(kind)
+        if template is None:  # a decision this site has no words for: the engine's English
+            return pending["prompt"]
+        asked = str(template % {"n": pending["max"] - pending["picked"],
+                                "who": self.who(pending)})
+        source = pending.get("source")
+        if source and kind != "bequeath":
+            return _("%(card)s: %(prompt)s") % {"card": self.texts.design_name(source),
+                                               "prompt": asked}
+        return capfirst(asked)
+
+    def who(self, pending: dict) -> str:
+        """Return the other player the decision is about: who receives a card, who made you."""
+        if pending["kind"] in ("bequeath", "give"):
+            recipient = pending.get("recipient")
+            return (seat_name(self.view, recipient) if isinstance(recipient, int)
+                    else _("a teammate"))
+        return seat_name(self.view, self.view.get("active", pending["seat"]))
 
     def choice_label(self, index: int, english: str) -> str:
         """Return the label of option `index` of the pending decision (`english`: the engine's)."""

@@ -165,8 +165,12 @@ def test_m6_m7_a_bequest_names_who_receives_the_card(four) -> None:
      "ann наносит 2 урона: Колесо Слизней (dov)"),
     (("gift", 1, "scout", 2), "ben handed Scout on to cyd", "ben передаёт Разведчик: cyd"),
     (("give", 1, "scout", 0), "ben passed Scout to ann", "ben передаёт Разведчик: ann"),
-    (("scrapped_all", 3, 9), "The remaining 9 card(s) of dov were scrapped",
-     "Оставшиеся карты dov (9) отправлены в утиль"),
+    (("scrapped_all", 3, 9), "The remaining 9 cards of dov were scrapped",
+     "Оставшиеся 9 карт игрока dov отправлены в утиль"),
+    (("scrapped_all", 3, 1), "The remaining 1 card of dov was scrapped",
+     "Оставшаяся 1 карта игрока dov отправлена в утиль"),
+    (("scrapped_all", 3, 3), "The remaining 3 cards of dov were scrapped",
+     "Оставшиеся 3 карты игрока dov отправлены в утиль"),
 ])
 def test_m2_m7_new_log_lines_name_players_in_both_languages(four, event, english, russian
                                                             ) -> None:
