@@ -94,6 +94,13 @@ def card_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return settings.CARD_CACHE_DIR
 
 
+@pytest.fixture
+def fresh_card_cache(settings, tmp_path: Path) -> Path:
+    """Draw card images into this test's own empty folder (tests that count what is drawn)."""
+    settings.CARD_CACHE_DIR = tmp_path / "card-cache"
+    return settings.CARD_CACHE_DIR
+
+
 @pytest.fixture(autouse=True)
 def fresh_rate_limits() -> None:
     """Start each test with no rate-limit counts (common.ratelimit): the cache outlives a test."""

@@ -12,13 +12,7 @@ from playwright.sync_api import Browser
 from campaign.models import Campaign
 from tests.factories import PERSONA_PASSWORD, UserFactory, make_pack
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def card_cache(settings, tmp_path: Path) -> Path:
-    settings.CARD_CACHE_DIR = tmp_path / "card-cache"
-    return settings.CARD_CACHE_DIR
+pytestmark = [pytest.mark.usefixtures("fresh_card_cache"), pytest.mark.django_db(transaction=True)]
 
 
 def test_export_csv_and_pdf_from_the_campaign_page(live_server, browser: Browser,
