@@ -13,6 +13,8 @@
 
   Any test using `page` or `browser` is marked `browser`; `pytest -m "not browser"` skips them.
 - Card images are drawn into a temporary folder for the session (`card_cache_dir`).
+- A test that drives no browser runs with no event loop marked as running in its thread (see
+  `no_loop_left_by_playwright`), whatever browser test ran before it in the same process.
 - With STARLEDGER_DB_TESTS_ONLY=1 only tests that use the database are collected: the
   PostgreSQL pass of scripts/test uses it to skip tests that cannot differ between databases
   (and the long playouts marked `one_database`).
@@ -20,6 +22,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -92,6 +95,27 @@ def card_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     settings.CARD_CACHE_DIR = tmp_path_factory.mktemp("card-cache")
     return settings.CARD_CACHE_DIR
+
+
+@pytest.fixture(autouse=True)
+def no_loop_left_by_playwright(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Run a test that drives no browser with no event loop marked as running in this thread.
+
+    Playwright's sync API leaves its event loop marked as running in the thread once a browser
+    has started, and async_to_sync (Django's handler for an async view called by the sync test
+    client, the live-update tests) refuses to start under a running loop. Which tests follow a
+    browser test in the same process depends on how pytest-xdist shares the files out, so every
+    such test gets the marker cleared, and put back after it for the browser tests to come.
+    """
+    if _BROWSER_FIXTURES & set(request.fixturenames):
+        yield
+        return
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(running)
 
 
 @pytest.fixture(autouse=True)
