@@ -40,6 +40,21 @@ def duel(core_pack, alice, bob) -> Match:
         core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=3)
 
 
+@pytest.fixture(autouse=True)
+def no_running_loop_marker() -> Iterator[None]:
+    """Let async_to_sync start its own loop in this thread during the test.
+
+    Playwright's sync API (the browser tests earlier in the same session) leaves its event loop
+    marked as running in this thread, and async_to_sync (ours, and Django's handler for an async
+    view called by the sync test client) refuses to start under a running loop. The marker is
+    cleared for the test and put back after it.
+    """
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    yield
+    asyncio.events._set_running_loop(running)
+
+
 def run_scenario(scenario: Callable[[], object]) -> object:
     """Run an async test scenario to its end from this synchronous test."""
     return async_to_sync(scenario)()

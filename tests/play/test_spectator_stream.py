@@ -15,8 +15,9 @@ from django.urls import reverse
 from campaign.models import Campaign
 from play import live, services
 from play.models import Match
-from tests.play.test_live import (  # noqa: F401 (autouse fixture: a fresh hub)
+from tests.play.test_live import (  # noqa: F401 (autouse fixtures: a fresh hub, no loop marker)
     fresh_hub,
+    no_running_loop_marker,
     run_scenario,
     stream_around,
 )
