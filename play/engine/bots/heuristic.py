@@ -9,7 +9,8 @@ Main phase, in this order (each call returns ONE action, the next step of the pl
 4. combat: a lethal check (all combat plus combat-giving scrap abilities kills: go for it), else
    destroy blocking outposts, then bases worth it, then hit the opponent with the rest (C18-C20).
    With several opponents (docs/modes.md) the target is the weakest reachable one (an
-   unprotected one first, then the lowest authority); a base the team has already damaged is
+   unprotected one first, then the lowest authority), equally weak ones drawn from the game's
+   seed (`fair_pick`), never by seat number; a base the team has already damaged is
    finished first, and a raider short of a boss's base puts all its combat on it (M7);
 5. buy: the most valuable set of cards the trade affords (cost, plus a bonus for factions it
    already owns so allies fire), upgraded when affordable, explorers when nothing better (C17,
@@ -25,6 +26,8 @@ cheap enough to be the rollout policy of the search bot.
 """
 
 from __future__ import annotations
+
+import hashlib
 
 from .. import ops
 from ..actions import ATTACK, CHOOSE, DESTROY, DONE, END, EXPLORER, PICK, PLAY, Action, intern
@@ -206,7 +209,7 @@ def combat_step(state: GameState, seat: int) -> Action | None:
             lethal = lethal_step(state, seat, foe)
             if lethal is not None:
                 return lethal
-    target = foes[0]
+    target = chosen_target(state, seat, foes)
     lethal = lethal_step(state, seat, target) if len(foes) == 1 else None
     if lethal is not None:
         return lethal
@@ -218,6 +221,28 @@ def combat_step(state: GameState, seat: int) -> Action | None:
     if state.game.mode.boss_base_damage:
         return chip_boss_base(state, seat)
     return None
+
+
+def chosen_target(state: GameState, seat: int, foes: list[int]) -> int:
+    """Return the opponent to hit: the weakest (`target_rank`), equally weak ones drawn fairly."""
+    best = min(target_rank(state, s) for s in foes)
+    return fair_pick(state, seat, [s for s in foes if target_rank(state, s) == best])
+
+
+def fair_pick(state: GameState, seat: int, choices: list[int]) -> int:
+    """Return one of equally good `choices`, drawn from the game's seed, the turn and the seat.
+
+    Never the first by seat number: at a table of four with equal authorities each opponent is
+    hit as often (benchmarks/bot_fairness.py). The draw is a keyed hash and takes nothing from
+    the game's shuffles, so the same game plays the same way and saved games replay unchanged;
+    it is the same all turn, so a bot keeps hitting the one it chose.
+    """
+    if len(choices) == 1:
+        return choices[0]
+    key = getattr(state.rng, "key", b"")  # old Mersenne games (replay only) have no key
+    message = f"{state.turn}:{seat}:{sorted(choices)}".encode()
+    digest = hashlib.blake2b(message, key=key, digest_size=8, person=b"bot-tie-break").digest()
+    return sorted(choices)[int.from_bytes(digest, "little") % len(choices)]
 
 
 def target_rank(state: GameState, seat: int) -> tuple[bool, int]:

@@ -47,6 +47,7 @@ from .heuristic import (
     HeuristicBot,
     answer_decision,
     card_value,
+    chosen_target,
     lethal_step,
     opening_step,
 )
@@ -235,11 +236,12 @@ def obvious_step(state: GameState, seat: int) -> Action | None:
         return opening
     foes = ops.enemies(state, seat)
     if foes and state.combat[seat] > 0:
-        lethal = lethal_step(state, seat, foes[0])
+        target = chosen_target(state, seat, foes)  # the weakest; equals drawn fairly, not by seat
+        lethal = lethal_step(state, seat, target)
         if lethal is not None:
             return lethal
-        if not ops.targetable_bases(state, seat) and attack_error(state, seat, foes[0]) is None:
-            return ATTACK[foes[0]]  # nothing else to spend combat on; unspent combat is lost (C21)
+        if not ops.targetable_bases(state, seat) and attack_error(state, seat, target) is None:
+            return ATTACK[target]  # nothing else to spend combat on; unspent combat is lost (C21)
     return None
 
 
