@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -69,7 +70,7 @@ def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "
     state = services.engine_state(match)
     faces = MatchFaces(match)
     seat_view = view(state, seat.index)
-    board = Board(seat_view, match.pack.data, state, faces, [s.name for s in match.seat_list],
+    board = Board(seat_view, match.pack.data, state, faces, [s.shown_name for s in match.seat_list],
                   modes_web.mode_of(match), match.status == Match.Status.WAITING).context()
     invites = modes_web.invites(match, lambda token: request.build_absolute_uri(
         reverse("play:join", args=[token])))
@@ -305,11 +306,17 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(match)
 
 
-@login_required
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    """Take the open seat an invite link points to."""
+    """Take the open seat an invite link points to; logged out, say what the invitation is and
+    offer sign-in and sign-up (both come back here)."""
     seat = get_object_or_404(MatchSeat.objects.select_related("match"), invite_token=token)
     match = seat.match
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.get_full_path())
+        if not seat.is_open:
+            raise Http404("seat taken")
+        return render(request, "play/join.html", {"match": match, "seat": seat})
     if match.seat_of(request.user):
         return redirect(match)
     if not seat.may_join(request.user):  # taken, or offered to someone else

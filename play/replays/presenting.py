@@ -70,7 +70,7 @@ def public_board(match: Match, state: GameState, faces: MatchFaces,
 
 def with_seat_names(public: dict, match: Match) -> dict:
     """Return the view with the seats' names as the match shows them (a guest's is who joined)."""
-    names = {seat.index: seat.name for seat in match.seat_list}
+    names = {seat.index: seat.shown_name for seat in match.seat_list}
     players = [{**p, "name": names.get(p["seat"]) or p["name"]} for p in public["players"]]
     return {**public, "players": players}
 
