@@ -65,10 +65,13 @@ def _shoot(page: Page, name: str) -> None:
 
 
 def _inside(page: Page, selector: str) -> bool:
-    """Whether the element lies wholly inside the first viewport (the page not scrolled)."""
-    return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+    """Whether the element lies wholly inside the first viewport (the page not scrolled) and is
+    seen there: the point at its centre is the element itself, not a box scrolled over it."""
+    return page.evaluate("""s => { const e = document.querySelector(s), r = e.getBoundingClientRect();
+        const seen = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight
-               && r.right <= innerWidth; }""", selector)
+               && r.right <= innerWidth && !!seen && (e.contains(seen) || seen.contains(e)); }""",
+                         selector)
 
 
 @pytest.mark.parametrize("locale", ["en", "ru"])
