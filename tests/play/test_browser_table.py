@@ -101,7 +101,8 @@ def test_multiplayer_table_summarises_every_opponent(live_server, browser: Brows
         foes = page.locator("#opponents .foe")
         expect(foes).to_have_count(players - 1)
         for index in range(players - 1):
-            assert _inside(page, f"#opponents .foe:nth-child({index + 1}) .pool-authority"), index
+            for part in (".pool-authority", "h3"):
+                assert _inside(page, f"#opponents .foe:nth-child({index + 1}) {part}"), index
         for part in ("#row-cards", "#hand", "#end-turn"):
             assert _inside(page, part), f"{part} at {players} players ({locale})"
         _shoot(page, f"board-{players}p-{locale}-1280")
