@@ -32,7 +32,11 @@ class Design:
         "printed_cost", "factions", "fmask", "role", "quantity", "abilities", "primaries",
         "allies", "scraps", "onbuys", "statics", "ally_for_all", "on_play", "static_defense",
         "upgrade", "raw", "usable", "simple_primary",
+        "onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask",
     )
+    # Shortcuts the rules read in their inner loop (issue 23), recomputed with the groups; not
+    # part of what a pack says (tests/engine/test_pack_identity.py leaves them out).
+    SHORTCUTS = ("onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask")
 
     def __init__(self, **fields: Any) -> None:
         for key in self.__slots__:
@@ -67,6 +71,14 @@ class Design:
         simple = [e for a in self.primaries for e in a.effects]
         self.simple_primary = tuple(simple) if all(
             k in _SIMPLE and a.__class__ is int for k, a in simple) else None
+        self.onbuy_effects = tuple(e for a in self.onbuys for e in a.effects)
+        self.acquired_keys = tuple("acquired:" + f for f in self.factions)
+        self.primary_indices = tuple(a.index for a in self.primaries)
+        # (ability index, ally faction bit or None) of each usable ability, for `legal_actions`
+        self.use_slots = tuple((a.index, a.fbit if a.when == "ally" else None)
+                               for a in self.usable)
+        # the faction bits this card gives the OTHER cards' ally abilities (all of them: C24)
+        self.ally_mask = -1 if self.ally_for_all else self.fmask
 
     def __repr__(self) -> str:
         return f"<Design {self.id}>"
