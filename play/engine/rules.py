@@ -165,8 +165,9 @@ def _trade_deck(s: GameState) -> list[int]:
         seen: set[str] = set()
         cards = [_copy_card(game, entry, seen) for entry in setup.trade_deck]
     first = len(s.design)
-    s.design.extend(design for _, design in cards)
-    game.copy_id.extend(copy_id for copy_id, _ in cards)
+    copy_ids, designs = zip(*cards) if cards else ((), ())
+    s.design.extend(designs)
+    game.copy_id.extend(copy_ids)
     deck = list(range(first, len(s.design)))
     if not setup.trade_deck_order:
         s.rng.shuffle(deck)
@@ -206,8 +207,7 @@ def _copy_entry(entry: object) -> tuple[str, str, str]:
 
 
 def _explorer_design(game: Game) -> Design | None:
-    explorers = [d for d in game.designs if d.role == "explorer"]
-    return explorers[0] if explorers else None
+    return next((d for d in game.designs if d.role == "explorer"), None)
 
 
 def _explorer_count(game: Game) -> int:
@@ -234,13 +234,14 @@ def ability_of(state: GameState, seat: int, inst: int, index: int) -> Ability | 
 
 
 def ally_ok(state: GameState, seat: int, inst: int, bit: int) -> bool:
-    """C14: another card of that faction in your play area (or one that allies with all, C24)."""
+    """C14: another card of that faction in your play area (or one that allies with all, C24:
+    its `ally_mask` has every bit)."""
     design = state.design
     for c in state.ships[seat]:
-        if c != inst and (design[c].fmask & bit or design[c].ally_for_all):
+        if design[c].ally_mask & bit and c != inst:
             return True
     for c in state.bases[seat]:
-        if c != inst and (design[c].fmask & bit or design[c].ally_for_all):
+        if design[c].ally_mask & bit and c != inst:
             return True
     return False
 
@@ -563,36 +564,25 @@ def _damage_stays(state: GameState, base: int) -> bool:
 
 
 def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
-    """`use` actions: the checks of `ability_error` inline (they run for every card in play);
-    an ally ability needs another card in play whose `ally_mask` has its bit (`ally_ok`)."""
+    """`use` actions: the checks of `ability_error`, inline (they run for every card in play)."""
     if state.game.has_grants:
         _granted_use_actions(state, seat, result)
         return
     design = state.design
     used = state.used
-    in_play = state.ships[seat] + state.bases[seat]
-    masks = None
-    for inst in in_play:
-        slots = design[inst].use_slots
-        if not slots:
-            continue
-        first_key = inst * SLOTS
-        for index, ally_bit in slots:
-            key = first_key + index
-            if key in used:
-                continue
-            if ally_bit is not None:
-                if masks is None:
-                    masks = [design[c].ally_mask for c in in_play]
-                for c, mask in zip(in_play, masks):
-                    if mask & ally_bit and c != inst:
-                        break
-                else:
-                    continue
-            action = _USE.get(key)
-            if action is None:
-                action = _USE[key] = intern("use", inst, index)
-            result.append(action)
+    for zone in (state.ships[seat], state.bases[seat]):
+        for inst in zone:
+            slots = design[inst].use_slots
+            if slots:
+                first_key = inst * SLOTS
+                for index, ally_bit in slots:
+                    key = first_key + index
+                    if key not in used and (ally_bit is None
+                                            or ally_ok(state, seat, inst, ally_bit)):
+                        action = _USE.get(key)
+                        if action is None:
+                            action = _USE[key] = intern("use", inst, index)
+                        result.append(action)
 
 
 def _granted_use_actions(state: GameState, seat: int, result: list[Action]) -> None:

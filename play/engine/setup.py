@@ -175,7 +175,8 @@ class Game:
         self.sticker_options = [self._stickers_for(s) for s in setup.seats]
         self.scenario_sheet = [s.scenario_sheet for s in setup.seats]
         self.vp_cards = self._vp_cards()
-        self.by_id = {d.id: d for d in self.designs}
+        self.by_id = pack.by_id if self.designs == pack.designs else {d.id: d for d in
+                                                                         self.designs}
         self.foes = [[s for s in ((seat + k) % self.n for k in range(1, self.n))
                       if self.team[s] != self.team[seat]] for seat in range(self.n)]
         self.team_seats = {t: [s for s in range(self.n) if self.team[s] == t] for t in self.teams}

@@ -121,7 +121,10 @@ class Pack:
 
     def designs_with_role(self, role: str) -> list[Design]:
         """Return the designs of one role, in pack order."""
-        return [d for d in self.designs if d.role == role]
+        by_role = self.__dict__.setdefault("_by_role", {})  # a pack never changes once loaded
+        if role not in by_role:
+            by_role[role] = [d for d in self.designs if d.role == role]
+        return list(by_role[role])
 
     def trade_copies(self, roles: tuple[str, ...] = ("trade",)) -> list[str]:
         """Return the copy ids (`<card>#<n>`) of every card with one of these roles."""
