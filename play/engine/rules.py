@@ -557,6 +557,15 @@ def _mode_combat_actions(state: GameState, seat: int, result: list[Action]) -> N
             result.append(intern("destroy", base, combat))  # M7: all combat on it
 
 
+def buy_actions(state: GameState) -> list[Action]:
+    """Return the `buy` actions among `legal_actions(state)`, in the same order."""
+    if state.outcome is not None or state.pending is not None:
+        return []
+    result: list[Action] = []
+    _buy_actions(state, state.active, result)
+    return result
+
+
 def _damage_stays(state: GameState, base: int) -> bool:
     """Tell whether damage on this base outlasts the turn (M7: the boss's bases)."""
     owner = ops.owner_of_base(state, base)

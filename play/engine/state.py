@@ -227,6 +227,12 @@ def writable(state: GameState, name: str) -> Any:
     return value
 
 
+def replace_shared(state: GameState, name: str, value: Any) -> None:
+    """Give the shared field `name` (one of `SHARED`) a new value that this state alone holds."""
+    setattr(state, name, value)
+    state.own |= OWN_BIT[name]
+
+
 def state_from_dict(data: dict, game: Game, cls: type[GameState] | None = None) -> GameState:
     """Rebuild a state saved with `GameState.to_dict` (the caller rebuilt `game` from its setup).
 

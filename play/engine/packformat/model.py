@@ -33,10 +33,12 @@ class Design:
         "allies", "scraps", "onbuys", "statics", "ally_for_all", "on_play", "static_defense",
         "upgrade", "raw", "usable", "simple_primary",
         "onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask",
+        "free_slots",
     )
     # Shortcuts the rules read in their inner loop (issue 23), recomputed with the groups; not
     # part of what a pack says (tests/engine/test_pack_identity.py leaves them out).
-    SHORTCUTS = ("onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask")
+    SHORTCUTS = ("onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask",
+                 "free_slots")
 
     def __init__(self, **fields: Any) -> None:
         for key in self.__slots__:
@@ -77,6 +79,9 @@ class Design:
         # (ability index, ally faction bit or None) of each usable ability, for `legal_actions`
         self.use_slots = tuple((a.index, a.fbit if a.when == "ally" else None)
                                for a in self.usable)
+        # the same for the abilities that cost nothing to use: allies and a base's primaries
+        self.free_slots = tuple((a.index, a.fbit if a.when == "ally" else None)
+                                for a in self.usable if a.when != "scrap")
         # the faction bits this card gives the OTHER cards' ally abilities (all of them: C24)
         self.ally_mask = -1 if self.ally_for_all else self.fmask
 
