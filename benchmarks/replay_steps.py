@@ -44,8 +44,8 @@ def main() -> None:
 
     from cards.loading import load_pack_file
     from play import creation, replays, services
-    from play.engine import apply, legal_actions
     from play.creation import SeatSpec
+    from play.engine import apply, legal_actions
 
     call_command("migrate", verbosity=0)
     pack = load_pack_file(ROOT / "fixtures" / "packs" / "core-set.json").pack

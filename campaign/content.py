@@ -6,46 +6,17 @@ only. It imports nothing from Django, so the state derivation that uses it stays
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
-SIDES = ("empire", "federation")
+from cards.language import pack_text
+from play.engine import SIDES, StickerRef
+
 SCENARIO_COUNT = 12
 UPGRADES_PER_SIDE = 20  # L18/L25: four sheets of five rows
-STICKER_KINDS = ("ship", "base")
 
 
 class ContentError(ValueError):
     """The pack cannot run a campaign (not a legacy pack, or a reference it does not hold)."""
-
-
-@dataclass(frozen=True)
-class StickerRef:
-    """A parsed sticker id ``<sheet id>:<cost>:<ship|base>``."""
-
-    sheet_id: str
-    cost: int
-    kind: str
-
-    @classmethod
-    def parse(cls, sticker_id: str) -> StickerRef:
-        """Split a sticker id; raise ContentError when it has the wrong shape."""
-        parts = str(sticker_id).rsplit(":", 2)
-        if len(parts) != 3 or parts[2] not in STICKER_KINDS or not parts[1].isdigit():
-            raise ContentError(f"not a sticker id: {sticker_id!r}")
-        return cls(parts[0], int(parts[1]), parts[2])
-
-    @property
-    def id(self) -> str:
-        return f"{self.sheet_id}:{self.cost}:{self.kind}"
-
-
-def text(value: Any, lang: str = "en") -> str:
-    """Return the ``lang`` text of a ``{"en": ..., "ru": ...}`` object, falling back to English."""
-    if isinstance(value, dict):
-        return str(value.get(lang) or value.get("en") or "")
-    return "" if value is None else str(value)
 
 
 class PackContent:
@@ -103,7 +74,7 @@ class PackContent:
     def side_name(self, side_id: str, lang: str = "en") -> str:
         for side in self.data.get("sides", []):
             if side["id"] == side_id:
-                return text(side.get("name"), lang)
+                return pack_text(side.get("name"), lang)
         return side_id
 
     @cached_property
@@ -123,7 +94,10 @@ class PackContent:
 
     def sticker(self, sticker_id: str) -> tuple[StickerRef, dict, dict]:
         """Return (ref, sheet, sticker) for a sticker id; raise ContentError if it is unknown."""
-        ref = StickerRef.parse(sticker_id)
+        try:
+            ref = StickerRef.parse(sticker_id)
+        except ValueError as error:
+            raise ContentError(str(error)) from None
         sheet = self.sheets.get(ref.sheet_id)
         if sheet is None:
             raise ContentError(f"no sticker sheet {ref.sheet_id!r} in this pack")

@@ -20,8 +20,8 @@ from cards.export.deck import (
     PhysicalCard,
     file_stem,
     sticker_of,
-    text_of,
 )
+from cards.language import pack_text
 from cards.visibility import visible_data
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def _personal_part(content: PackContent, side: dict[str, Any], numbers: dict[str
     """Return one side's personal deck (L7) as a part named after the side."""
     ids = [card_id for card_id, count in side.get("personal_deck", {}).items()
            for _ in range(int(count))]
-    name = {lang: f"{label} {text_of(side.get('name'), lang)}"
+    name = {lang: f"{label} {pack_text(side.get('name'), lang)}"
             for lang, label in (("en", "Personal deck:"), ("ru", "Личная колода:"))}
     return DeckPart(f"personal-{side['id']}", name, "personal", _copies(content, ids, numbers))
 

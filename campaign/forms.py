@@ -13,11 +13,13 @@ from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
-from campaign.content import UPGRADES_PER_SIDE, PackContent, StickerRef, text
+from campaign.content import UPGRADES_PER_SIDE, PackContent
 from campaign.models import Campaign
-from campaign.presenters import lang, side_name, upgrade_options
+from campaign.presenters import side_name, upgrade_options
 from campaign.state import mismatch_message
+from cards.language import pack_text
 from cards.models import ContentPack
+from play.engine import StickerRef
 
 # Django's own message repeats the posted value, an id ("kingdom-lancer#2 is not one of ...").
 NOT_OFFERED = {"invalid_choice": _("This choice is not offered (any more): pick one from the list.")}
@@ -120,10 +122,10 @@ class ChoiceForm(VersionForm):
 
     def __init__(self, *args: Any, choice: dict, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.prompt = text(choice.get("prompt"), lang())
+        self.prompt = pack_text(choice.get("prompt"))
         self.fields["choice"].initial = choice["id"]
         self.fields["option"].choices = [
-            (o["id"], text(o.get("label"), lang())) for o in choice.get("options", [])]
+            (o["id"], pack_text(o.get("label"))) for o in choice.get("options", [])]
 
     def payload(self) -> dict:
         return {"choice": self.cleaned_data["choice"], "option": self.cleaned_data["option"]}
@@ -175,7 +177,7 @@ class RecordGameForm(VersionForm):
         for vp in self._extra_vp_cards():
             self.fields[f"vp_{vp['id']}"] = forms.ChoiceField(
                 required=False, choices=[("", _("nobody"))] + sides, error_messages=NOT_OFFERED,
-                label=text(vp.get("name"), lang()), help_text=text(vp.get("text"), lang()))
+                label=pack_text(vp.get("name")), help_text=pack_text(vp.get("text")))
 
     def _add_row(self, i: int, sides: list[tuple[str, str]]) -> None:
         options, blank = self.options, [("", "—")]

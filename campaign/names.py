@@ -9,19 +9,16 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from campaign.content import ContentError, PackContent, StickerRef, text
-from cards.text import ability_text, active_language, faction_names
-
-
-def lang() -> str:
-    """Return "ru" or "en", the pack text language (one rule for every app, in cards/text.py)."""
-    return active_language()
+from campaign.content import ContentError, PackContent
+from cards.language import active_language, pack_text
+from cards.text import ability_text, faction_names
+from play.engine import StickerRef
 
 
 def card_name(content: PackContent, card_id: str) -> str:
     """Return a card design's name in the active language."""
     card = content.cards.get(card_id)
-    return text(card.get("name"), lang()) if card else _("an unknown card")
+    return pack_text(card.get("name")) if card else _("an unknown card")
 
 
 def copy_number(copy_id: str) -> str:
@@ -36,7 +33,7 @@ def copy_name(content: PackContent, copy_id: str) -> str:
         card = content.card_of_copy(copy_id)
     except ContentError:
         return _("an unknown card copy")
-    name, number = text(card.get("name"), lang()), copy_number(copy_id)
+    name, number = pack_text(card.get("name")), copy_number(copy_id)
     return _("%(name)s, copy %(n)s") % {"name": name, "n": number} if number else name
 
 
@@ -51,9 +48,9 @@ def sticker_text(content: PackContent, sticker: dict | None) -> str:
     if not sticker:
         return ""
     if sticker.get("text"):
-        return text(sticker["text"], lang())
-    factions = faction_names(content.data, lang())
-    return "; ".join(ability_text(a, lang(), factions, extends_primary=bool(sticker.get("and")))
+        return pack_text(sticker["text"])
+    factions = faction_names(content.data, active_language())
+    return "; ".join(ability_text(a, active_language(), factions, extends_primary=bool(sticker.get("and")))
                      for a in sticker.get("abilities", []))
 
 
@@ -61,7 +58,7 @@ def sticker_name(content: PackContent, sticker_id: str) -> str:
     """Return "Ship, cost 3 — and +2 combat" for a sticker id (sheet:cost:kind, L12)."""
     try:
         ref, _sheet, sticker = content.sticker(sticker_id)
-    except ContentError:
+    except ValueError:
         return _("an unknown sticker")
     head = (_("Ship, cost %(cost)s") if ref.kind == "ship" else _("Base, cost %(cost)s")) % {
         "cost": ref.cost}
@@ -72,14 +69,14 @@ def sticker_name(content: PackContent, sticker_id: str) -> str:
 def sheet_name(content: PackContent, sheet_id: str) -> str:
     """Return a sticker sheet's name in the active language."""
     sheet = content.sheets.get(sheet_id)
-    return text(sheet.get("name"), lang()) if sheet else _("an unknown sticker sheet")
+    return pack_text(sheet.get("name")) if sheet else _("an unknown sticker sheet")
 
 
 def sticker_with_sheet(content: PackContent, sticker_id: str) -> str:
     """Return "Ship, cost 3 — and +2 combat (sheet “Declaration of Independence”)"."""
     try:
         ref = StickerRef.parse(sticker_id)
-    except ContentError:
+    except ValueError:
         return _("an unknown sticker")
     return _("%(sticker)s (sheet “%(sheet)s”)") % {
         "sticker": sticker_name(content, sticker_id), "sheet": sheet_name(content, ref.sheet_id)}
@@ -89,7 +86,7 @@ def side_name(content: PackContent, side: str | None) -> str:
     """Return a side's name in the active language; "" for no side."""
     if not side:
         return ""
-    return content.side_name(side, lang()) if side in content.side_ids else _("an unknown side")
+    return content.side_name(side, active_language()) if side in content.side_ids else _("an unknown side")
 
 
 def option_label(content: PackContent, number: int | None, choice_id: str | None,
@@ -105,14 +102,14 @@ def option_label(content: PackContent, number: int | None, choice_id: str | None
                     continue
                 for option in choice.get("options", []):
                     if option.get("id") == option_id:
-                        return text(option.get("label"), lang())
+                        return pack_text(option.get("label"))
     return _("an unknown option")
 
 
 def vp_card_name(content: PackContent, vp_id: str) -> str:
     """Return a VP card's name in the active language."""
     vp = content.vp_cards.get(vp_id)
-    return text(vp.get("name"), lang()) if vp else _("an unknown VP card")
+    return pack_text(vp.get("name")) if vp else _("an unknown VP card")
 
 
 def win_how_name(how: str | None) -> str:

@@ -12,22 +12,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaign import names
-from campaign.content import PackContent, StickerRef, text
+from campaign.content import PackContent
 from campaign.state import (
     AFTER_CAMPAIGN,
     CampaignState,
     missing_choices,
     next_after_campaign_side,
 )
+from cards.language import active_language, pack_text
 from cards.text import faction_names
+from play.engine import StickerRef
 
 if TYPE_CHECKING:
     from campaign.models import Campaign
-
-
-def lang() -> str:
-    """Return "ru" or "en", the pack text language (one rule for every app, in cards/text.py)."""
-    return names.lang()
 
 
 def copy_label(content: PackContent, copy_id: str) -> str:
@@ -157,13 +154,13 @@ def sheets_of_side(content: PackContent, state: CampaignState, side: str) -> lis
                  "ship": names.sticker_text(content, row.get("ship")),
                  "base": names.sticker_text(content, row.get("base"))}
                 for row in sheet["rows"]]
-        views.append(SheetView(sheet_id, text(sheet.get("name"), lang()), sheet["scenario"], rows))
+        views.append(SheetView(sheet_id, pack_text(sheet.get("name")), sheet["scenario"], rows))
     return views
 
 
 def deck_rows(content: PackContent, state: CampaignState, filters: dict[str, str]) -> list[dict]:
     """Return the trade deck's copies as rows, filtered by faction/cost/type/upgraded/by whom."""
-    names = faction_names(content.data, lang())
+    names = faction_names(content.data, active_language())
     rows = []
     for copy_id in state.trade_deck(content):
         card = content.card_of_copy(copy_id)
@@ -200,14 +197,14 @@ def envelope(content: PackContent, state: CampaignState, number: int) -> dict | 
     card_side = scenario["sides"].get(progress["card_side"], {})
     return {
         "number": number,
-        "title": text(scenario.get("title"), lang()),
-        "story": text(scenario.get("story"), lang()),
+        "title": pack_text(scenario.get("title")),
+        "story": pack_text(scenario.get("story")),
         "card_side": side_name(content, progress["card_side"]),
-        "card_text": text(card_side.get("text"), lang()),
+        "card_text": pack_text(card_side.get("text")),
         "first_player": side_name(content, progress["first_player"]),
-        "sheets": [{"name": text(s.get("name"), lang()), "side": side_name(content, s["side"])}
+        "sheets": [{"name": pack_text(s.get("name")), "side": side_name(content, s["side"])}
                    for s in content.sheets_of_scenario(number)],
-        "vp_cards": [{"name": text(v.get("name"), lang()), "text": text(v.get("text"), lang()),
+        "vp_cards": [{"name": pack_text(v.get("name")), "text": pack_text(v.get("text")),
                       "points": v.get("points")} for v in content.vp_cards_of_scenario(number)],
         "political_victory": bool(scenario.get("political_victory")),
         "choices": _choices_made(progress, card_side),
@@ -222,9 +219,9 @@ def _choices_made(progress: dict, card_side: dict) -> list[dict]:
         option_id = progress["choices"].get(choice["id"])
         option = next((o for o in choice["options"] if o["id"] == option_id), None)
         if option:
-            made.append({"prompt": text(choice.get("prompt"), lang()),
-                         "label": text(option.get("label"), lang()),
-                         "reminder": text(option.get("reminder"), lang())})
+            made.append({"prompt": pack_text(choice.get("prompt")),
+                         "label": pack_text(option.get("label")),
+                         "reminder": pack_text(option.get("reminder"))})
     return made
 
 

@@ -25,7 +25,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from campaign import names
-from campaign.content import UPGRADES_PER_SIDE, ContentError, PackContent, StickerRef, text
+from campaign.content import UPGRADES_PER_SIDE, ContentError, PackContent
+from cards.language import pack_text
+from play.engine import StickerRef
 
 SIDES_CHOSEN = "sides_chosen"
 SIDE_WISHED = "side_wished"
@@ -288,7 +290,7 @@ def _choice_made(content: PackContent, state: CampaignState, payload: dict) -> N
     options = {o["id"]: o for o in choice.get("options", [])}
     if payload["option"] not in options:
         raise EventRefused(_("This is not one of the options of “%(prompt)s”.")
-                           % {"prompt": text(choice.get("prompt"), names.lang())})
+                           % {"prompt": pack_text(choice.get("prompt"))})
     if choice["id"] in progress["choices"]:
         raise EventRefused(_("This choice is already made."))
     progress["choices"][choice["id"]] = payload["option"]

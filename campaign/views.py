@@ -43,6 +43,7 @@ from campaign.state import (
     missing_choices,
     next_after_campaign_side,
 )
+from cards.language import active_language
 from cards.text import faction_names
 from common.ratelimit import rate_limit
 
@@ -143,9 +144,10 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if not seat.is_open:
         raise Http404("seat taken")
     if request.method == "POST":
-        if not seat.join(request.user):
+        if seat.join(request.user):
+            seat_joined.send(sender=Seat, seat=seat)
+        elif seat.user_id != request.user.pk:  # not a double click of this very user
             raise Http404("seat taken")  # someone else followed the link a moment earlier
-        seat_joined.send(sender=Seat, seat=seat)
         messages.success(request, _("You joined the campaign."))
         return redirect(campaign)
     return render(request, "campaign/join.html", {"campaign": campaign, "seat": seat})
@@ -211,7 +213,7 @@ def _deck_context(request: HttpRequest, campaign: Campaign) -> dict[str, Any]:
     content = campaign.content
     filters = {key: request.GET.get(key, "") for key in DECK_FILTERS}
     ids = sorted({f for c in content.trade_copies for f in content.card_of_copy(c)["factions"]})
-    names = faction_names(content.data, presenters.lang())
+    names = faction_names(content.data, active_language())
     return {
         "deck": presenters.deck_rows(content, campaign.current_state, filters),
         "deck_filters": filters,

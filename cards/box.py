@@ -8,7 +8,6 @@ first save after which the whole pack validates makes it an ordinary playable pa
 from __future__ import annotations
 
 import copy
-import json
 import re
 from functools import cache
 from pathlib import Path
@@ -19,8 +18,9 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from cards.models import ContentPack, text_in
-from cards.validation import PackProblem, validate_pack
+from cards.language import pack_text
+from cards.models import ContentPack
+from cards.validation import PackProblem, read_pack_file, validate_pack
 
 SCENARIOS = range(1, 13)
 # The personal-deck and explorer designs a new pack starts with, taken from the shipped packs.
@@ -29,8 +29,10 @@ SKELETON_ROLES = ("scout", "viper", "explorer", "starter")
 
 @cache
 def _shipped(name: str) -> dict[str, Any]:
-    path = Path(settings.BASE_DIR) / "fixtures" / "packs" / f"{name}.json"
-    return json.loads(path.read_text(encoding="utf-8"))
+    data, problems = read_pack_file(Path(settings.BASE_DIR) / "fixtures" / "packs" / f"{name}.json")
+    if problems:  # a broken checkout, not a visitor's mistake
+        raise RuntimeError(f"the shipped pack {name} does not load: {problems[0]}")
+    return data
 
 
 def skeleton(kind: str, name_en: str, name_ru: str) -> dict[str, Any]:
@@ -102,7 +104,7 @@ def create_pack(user: Any, data: dict[str, Any], *, draft: bool) -> ContentPack:
 
         # one user's packs take their slugs one at a time (see ContentPack.copy_for)
         list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
-        slug = free_slug(user, text_in(data["pack"].get("name"), "en") or data["pack"]["id"])
+        slug = free_slug(user, pack_text(data["pack"].get("name"), "en") or data["pack"]["id"])
         data["pack"]["id"] = slug
         data["pack"]["version"] = 1
         pack = ContentPack(slug=slug, owner=user, is_builtin=False)
@@ -153,7 +155,7 @@ def _entry_name(data: dict[str, Any], section: str, index: int, lang: str) -> st
     if section == "scenarios":
         return str(item.get("number", index + 1))
     name = item.get("name")
-    return text_in(name, lang) or text_in(name, "en") or str(item.get("id", index + 1))
+    return pack_text(name, lang) or str(item.get("id", index + 1))
 
 
 def readable_path(data: dict[str, Any], path: str, lang: str = "en") -> str:

@@ -14,12 +14,19 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from cards import jsoninput, usage
-from cards.models import CardDesign, ContentPack, text_in
-from cards.validation import PackProblem, card_label, engine_problems, validate_pack
+from cards.language import pack_text
+from cards.models import CardDesign, ContentPack
+from cards.validation import (
+    MAX_PROBLEMS,
+    PackProblem,
+    card_label,
+    engine_problems,
+    validate_pack,
+)
 
 
 class CardFilterForm(forms.Form):
@@ -78,7 +85,7 @@ class JSONTextField(forms.CharField):
         if not text and not self.required:
             return None
         try:
-            parsed = jsoninput.loads(text)
+            parsed = jsoninput.loads(text, max_values=jsoninput.MAX_FIELD_VALUES)
         except jsoninput.JSONInputError as exc:
             raise forms.ValidationError(str(exc)) from None
         if not isinstance(parsed, self.expect):
@@ -111,19 +118,16 @@ class PackEditForm(forms.Form):
         prefix = self.apply_to(data, cleaned)
         if self.errors:  # apply_to found a problem of its own (e.g. an ability row)
             return cleaned
-        problems = validate_pack(data, filename=f"{self.pack.slug}.json")
+        # Every problem (the draft filter below needs them all); the JSON fields' value limits
+        # bound how many there can be, and only the first MAX_PROBLEMS are put into words.
+        problems = validate_pack(data, filename=f"{self.pack.slug}.json", limit=None)
         self.draft = False
         if self.pack.is_draft and problems:
             # An unfinished pack: only the edited part must be right; the rest is "still missing".
             problems = self.draft_problems(data, problems, prefix)
             self.draft = True
         self.new_data_problems = problems
-        shown: set[tuple[str | None, str]] = set()
-        for problem in problems:
-            error = (self.field_for(problem, prefix), self.describe(problem))
-            if error not in shown:  # sealed-envelope errors all read alike: show one
-                shown.add(error)
-                self.add_error(*error)
+        self._add_problems(problems, prefix)
         if not problems:
             self._refuse_if_campaigns_break(data)
         if not self.errors:
@@ -131,6 +135,20 @@ class PackEditForm(forms.Form):
             if self.draft:  # still a draft only while the whole pack is not valid yet
                 self.draft = bool(validate_pack(data, filename=f"{self.pack.slug}.json"))
         return cleaned
+
+    def _add_problems(self, problems: list[PackProblem], prefix: str) -> None:
+        """Attach the first MAX_PROBLEMS problems to their fields and count the rest."""
+        shown: set[tuple[str | None, str]] = set()
+        field = None
+        for problem in problems[:MAX_PROBLEMS]:
+            field, text = self.field_for(problem, prefix), self.describe(problem)
+            if (field, text) not in shown:  # sealed-envelope errors all read alike: show one
+                shown.add((field, text))
+                self.add_error(field, text)
+        more = len(problems) - MAX_PROBLEMS
+        if more > 0:  # under the last problem shown, where the list ends
+            self.add_error(field, ngettext("… and %(n)s more problem.",
+                                           "… and %(n)s more problems.", more) % {"n": more})
 
     def draft_problems(self, data: dict[str, Any], problems: list[PackProblem],
                        prefix: str) -> list[PackProblem]:
@@ -194,7 +212,7 @@ def short_problem(problem: PackProblem, data: dict[str, Any] | None = None) -> s
     if not problem.path:
         return problem.message
     from cards.box import readable_path
-    from cards.text import active_language
+    from cards.language import active_language
 
     where = readable_path(data or {}, problem.path, active_language()) if data else problem.path
     return f"{where}: {problem.message}"
@@ -509,7 +527,7 @@ class NewStickerSheetForm(AbilityRowsMixin, PackEditForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         sides = self.pack.data.get("sides", [])
-        self.fields["side"].choices = [(s.get("id"), text_in(s.get("name"), _lang()))
+        self.fields["side"].choices = [(s.get("id"), pack_text(s.get("name"), _lang()))
                                        for s in sides if isinstance(s, dict)]
         opened = [n for n in (1, 2, 3, 4) if n in self.pack.revealed_range]
         self.fields["scenario"].choices = [(n, gettext("Scenario %(n)s") % {"n": n})
@@ -564,7 +582,7 @@ class NewStickerSheetForm(AbilityRowsMixin, PackEditForm):
 
 
 def _lang() -> str:
-    from cards.text import active_language
+    from cards.language import active_language
 
     return active_language()
 
@@ -585,15 +603,15 @@ class ScenarioTextForm(PackEditForm):
         self.number = scenario["number"]
         sides = scenario.get("sides", {})
         winner = self._winner(kwargs["pack"].data)
-        initial = {"title_en": text_in(scenario.get("title"), "en"),
-                   "title_ru": text_in(scenario.get("title"), "ru"),
-                   "story_en": text_in(scenario.get("story"), "en"),
-                   "story_ru": text_in(scenario.get("story"), "ru"),
+        initial = {"title_en": pack_text(scenario.get("title"), "en", fallback=False),
+                   "title_ru": pack_text(scenario.get("title"), "ru", fallback=False),
+                   "story_en": pack_text(scenario.get("story"), "en", fallback=False),
+                   "story_ru": pack_text(scenario.get("story"), "ru", fallback=False),
                    "winner_points": winner.get("points") if winner else 1}
         for side in ("empire", "federation"):
             part = sides.get(side, {}) if isinstance(sides, dict) else {}
-            initial[f"{side}_text_en"] = text_in(part.get("text"), "en")
-            initial[f"{side}_text_ru"] = text_in(part.get("text"), "ru")
+            initial[f"{side}_text_en"] = pack_text(part.get("text"), "en", fallback=False)
+            initial[f"{side}_text_ru"] = pack_text(part.get("text"), "ru", fallback=False)
             initial[f"{side}_rules"] = part.get("rules", [])
             initial[f"{side}_choices"] = part.get("choices", [])
         kwargs.setdefault("initial", initial)
@@ -753,7 +771,7 @@ class ImportPackForm(forms.Form):
                 params={"size": upload.size // 1024, "limit": limit // 1024})
         raw = upload.read(limit + 1)
         try:
-            data = jsoninput.loads(raw.decode("utf-8"))
+            data = jsoninput.loads(raw.decode("utf-8"), max_values=jsoninput.MAX_PACK_VALUES)
         except UnicodeDecodeError:
             raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
         except jsoninput.JSONInputError as exc:
@@ -764,8 +782,8 @@ class ImportPackForm(forms.Form):
         if problems:
             from cards.box import readable_path
 
-            raise forms.ValidationError([
+            raise forms.ValidationError([  # at most MAX_PROBLEMS, then "and N more problems"
                 f"{readable_path(data, p.path, _lang())}: {p.message}" if p.path else p.message
-                for p in problems[:50]])
+                for p in problems])
         self.data_value = data
         return upload

@@ -19,44 +19,13 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from cards.language import InActiveLanguage, pack_text
 from common.caching import BoundedCache
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-
-
-def pick_language(en: str, ru: str) -> str:
-    """Return the Russian text when Russian is active (falling back to English), else English."""
-    lang = (get_language() or "en").lower()
-    if lang.startswith("ru") and ru:
-        return ru
-    return en or ru
-
-
-class InActiveLanguage:
-    """A read-only attribute giving `<field>_ru` when Russian is active, else `<field>_en`.
-
-    Every bilingual model field pair needs the same property; one descriptor says it once.
-    """
-
-    def __init__(self, field: str) -> None:
-        self.field = field
-
-    def __get__(self, obj: Any, owner: type | None = None) -> Any:
-        if obj is None:
-            return self  # looked up on the class (the admin's checks do this)
-        return pick_language(getattr(obj, f"{self.field}_en"), getattr(obj, f"{self.field}_ru"))
-
-
-def text_in(value: Any, lang: str) -> str:
-    """Return one language of a pack text object ({"en": ..., "ru": ...}), "" when absent."""
-    if isinstance(value, dict):
-        text = value.get(lang, "")
-        return text if isinstance(text, str) else ""
-    return ""
 
 
 def canonical_json(data: Any) -> str:
@@ -213,10 +182,10 @@ class ContentPack(models.Model):
         self.checksum = pack_checksum(data)
         self.kind = header.get("kind", "")
         self.version = header.get("version", 1)
-        self.name_en = text_in(header.get("name"), "en")
-        self.name_ru = text_in(header.get("name"), "ru")
-        self.description_en = text_in(header.get("description"), "en")
-        self.description_ru = text_in(header.get("description"), "ru")
+        self.name_en = pack_text(header.get("name"), "en", fallback=False)
+        self.name_ru = pack_text(header.get("name"), "ru", fallback=False)
+        self.description_en = pack_text(header.get("description"), "en", fallback=False)
+        self.description_ru = pack_text(header.get("description"), "ru", fallback=False)
 
     def faction_names(self) -> dict[str, str]:
         """Return {faction id: name} in the active language, from the pack's factions list."""
@@ -362,9 +331,10 @@ class CardDesign(models.Model):
         """Return an unsaved row for one `cards[]` entry of the pack's data."""
         return cls(
             pack=pack, position=position, slug=card["id"],
-            name_en=text_in(card.get("name"), "en"), name_ru=text_in(card.get("name"), "ru"),
-            flavor_en=text_in(card.get("flavor"), "en"),
-            flavor_ru=text_in(card.get("flavor"), "ru"),
+            name_en=pack_text(card.get("name"), "en", fallback=False),
+            name_ru=pack_text(card.get("name"), "ru", fallback=False),
+            flavor_en=pack_text(card.get("flavor"), "en", fallback=False),
+            flavor_ru=pack_text(card.get("flavor"), "ru", fallback=False),
             type=card.get("type", "ship"), outpost=bool(card.get("outpost", False)),
             cost=card.get("cost"), defense=card.get("defense"),
             factions=list(card.get("factions", [])), role=card.get("role", "trade"),
@@ -407,7 +377,8 @@ class StickerSheet(models.Model):
         row = cls.objects.create(
             pack=pack, slug=sheet["id"], side=sheet.get("side", ""),
             scenario=sheet.get("scenario", 0),
-            name_en=text_in(sheet.get("name"), "en"), name_ru=text_in(sheet.get("name"), "ru"),
+            name_en=pack_text(sheet.get("name"), "en", fallback=False),
+            name_ru=pack_text(sheet.get("name"), "ru", fallback=False),
         )
         Sticker.objects.bulk_create(
             Sticker.from_pack_data(row, cost_row["cost"], kind, cost_row[kind])
@@ -450,7 +421,8 @@ class Sticker(models.Model):
         return cls(
             sheet=sheet, sticker_id=f"{sheet.slug}:{cost}:{kind}", cost=cost, kind=kind,
             and_flag=bool(data.get("and", False)), abilities=data.get("abilities", []),
-            text_en=text_in(data.get("text"), "en"), text_ru=text_in(data.get("text"), "ru"),
+            text_en=pack_text(data.get("text"), "en", fallback=False),
+            text_ru=pack_text(data.get("text"), "ru", fallback=False),
         )
 
     def __str__(self) -> str:
@@ -492,10 +464,10 @@ class Scenario(models.Model):
         """Return an unsaved row for one `scenarios[]` entry."""
         return cls(
             pack=pack, number=scenario["number"],
-            title_en=text_in(scenario.get("title"), "en"),
-            title_ru=text_in(scenario.get("title"), "ru"),
-            story_en=text_in(scenario.get("story"), "en"),
-            story_ru=text_in(scenario.get("story"), "ru"),
+            title_en=pack_text(scenario.get("title"), "en", fallback=False),
+            title_ru=pack_text(scenario.get("title"), "ru", fallback=False),
+            story_en=pack_text(scenario.get("story"), "en", fallback=False),
+            story_ru=pack_text(scenario.get("story"), "ru", fallback=False),
             sides=scenario.get("sides", {}), vp_card_ids=list(scenario.get("vp_cards", [])),
             political_victory=bool(scenario.get("political_victory", False)),
         )
@@ -537,8 +509,10 @@ class VPCard(models.Model):
         return cls(
             pack=pack, slug=vp["id"], scenario=vp.get("scenario", 0), points=vp.get("points", 0),
             award=vp.get("award"),
-            name_en=text_in(vp.get("name"), "en"), name_ru=text_in(vp.get("name"), "ru"),
-            text_en=text_in(vp.get("text"), "en"), text_ru=text_in(vp.get("text"), "ru"),
+            name_en=pack_text(vp.get("name"), "en", fallback=False),
+            name_ru=pack_text(vp.get("name"), "ru", fallback=False),
+            text_en=pack_text(vp.get("text"), "en", fallback=False),
+            text_ru=pack_text(vp.get("text"), "ru", fallback=False),
         )
 
     def __str__(self) -> str:

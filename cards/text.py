@@ -12,8 +12,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import get_language
-
+from cards.language import active_language
 from cards.phrases import (
     ACCUSATIVE,
     CARD_COUNTS,
@@ -37,11 +36,6 @@ WRITTEN: dict[str, dict[str, str]] = {
     lang: {key: written(forms[0]) for key, forms in table.items()}
     for lang, table in PHRASES.items()
 }
-
-
-def active_language() -> str:
-    """Return "ru" when Russian is active, else "en"."""
-    return "ru" if (get_language() or "en").lower().startswith("ru") else "en"
 
 
 def _cards(n: int, lang: str) -> str:

@@ -1,7 +1,8 @@
 """Validate a content pack: the engine's vocabulary plus the campaign's structure.
 
-`validate_pack(data, filename=...)` returns every problem found (an empty list means valid). Two
-layers:
+`validate_pack(data, filename=...)` returns the problems found (an empty list means valid): the first
+MAX_PROBLEMS of them, then one that counts the rest ("and 1234 more problems"), so that one broken
+upload costs a bounded amount of work to report (issue 25 F3). Two layers:
 
 * the engine (`play.engine.load_pack`) checks everything it interprets: effects, statics,
   counters, rules, stickers. It stops at its first error, which becomes one `PackProblem`;
@@ -23,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from play.engine import PackError, load_pack
+
 LANGUAGES = ("en", "ru")
 KINDS = ("core", "legacy")
 CARD_TYPES = ("ship", "base")
@@ -42,6 +45,7 @@ MAX_DEPTH = 64
 MAX_ID_LENGTH = 100
 MAX_NAME_LENGTH = 200
 MAX_INT = 2_147_483_647
+MAX_PROBLEMS = 50
 
 
 @dataclass(frozen=True)
@@ -65,13 +69,23 @@ class PackValidationError(ValueError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-def validate_pack(data: Any, *, filename: str) -> list[PackProblem]:
-    """Return every problem of pack JSON `data` (already parsed); [] when it is valid."""
+def validate_pack(data: Any, *, filename: str,
+                  limit: int | None = MAX_PROBLEMS) -> list[PackProblem]:
+    """Return the problems of pack JSON `data` (already parsed); [] when it is valid.
+
+    Past `limit` problems the rest are only counted, in one last problem; `limit=None` lists all
+    (the draft editor picks the edited part's problems out of the whole list).
+    """
     if not isinstance(data, dict):
         return [PackProblem(filename, "", "a pack must be a JSON object")]
-    checker = _Checker(filename, data)
+    checker = _Checker(filename, data, limit)
     checker.run()
-    return checker.problems + engine_problems(data, filename=filename)
+    for problem in engine_problems(data, filename=filename):
+        checker.add(problem.path, problem.message)
+    if checker.found > len(checker.problems):
+        more = checker.found - len(checker.problems)
+        checker.problems.append(PackProblem(filename, "", f"and {more} more problems"))
+    return checker.problems
 
 
 def check_pack(data: Any, *, filename: str) -> None:
@@ -98,21 +112,8 @@ def read_pack_file(path: Path | str) -> tuple[Any, list[PackProblem]]:
     return data, validate_pack(data, filename=path.name)
 
 
-def engine_available() -> bool:
-    """Return whether the engine's pack loader can be imported (it checks the vocabulary)."""
-    try:
-        from play.engine import PackError, load_pack  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def engine_problems(data: dict[str, Any], *, filename: str) -> list[PackProblem]:
     """Run the engine's loader on a copy of `data`; return its refusal as a problem, if any."""
-    try:
-        from play.engine import PackError, load_pack
-    except ImportError:
-        return []  # the caller reports via engine_available() that the vocabulary went unchecked
     try:
         load_pack(copy.deepcopy(data))
     except PackError as exc:
@@ -194,13 +195,17 @@ def _is_int(value: Any, minimum: int = 0) -> bool:
 class _Checker:
     """Collects the structural problems of one pack (one method per part of the format)."""
 
-    def __init__(self, filename: str, data: dict[str, Any]) -> None:
+    def __init__(self, filename: str, data: dict[str, Any], limit: int | None = None) -> None:
         self.filename = filename
         self.data = data
+        self.limit = limit
         self.problems: list[PackProblem] = []
+        self.found = 0  # every problem, also those past the limit
 
     def add(self, path: str, message: str) -> None:
-        self.problems.append(PackProblem(self.filename, path, message))
+        self.found += 1
+        if self.limit is None or len(self.problems) < self.limit:
+            self.problems.append(PackProblem(self.filename, path, message))
 
     def run(self) -> None:
         if not self.check_storable():
@@ -316,7 +321,7 @@ class _Checker:
 
     def check_card(self, label: str, card: dict[str, Any], kind: str | None) -> bool:
         """Check the fields the catalogue stores; return whether the card can be counted."""
-        before = len(self.problems)
+        before = self.found
         self.require_text(card, "name", label)
         if kind == "legacy":
             self.require_text(card, "flavor", label)
@@ -333,7 +338,7 @@ class _Checker:
         factions = card.get("factions")
         if not isinstance(factions, list) or not all(isinstance(f, str) for f in factions):
             self.add(f"{label}.factions", "must be a list of faction ids")
-        return len(self.problems) == before
+        return self.found == before
 
     def check_counts(self, cards: list[tuple[int, dict[str, Any]]], wanted: dict[str, int]) -> None:
         """Compare the number of copies per role with the set's fixed counts."""

@@ -35,15 +35,16 @@ from cards.forms import (
     ImportPackForm,
     NewPackForm,
     NewStickerSheetForm,
+    PackEditForm,
     RemoveForm,
     ScenarioForm,
     ScenarioTextForm,
     StickerSheetForm,
     VPCardForm,
-    PackEditForm,
     sealed_scenario,
 )
-from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack, pick_language, text_in
+from cards.language import active_language, pack_text
+from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack
 from cards.render import (
     DECK_KINDS,
     SIZES,
@@ -53,11 +54,12 @@ from cards.render import (
     face_of,
     face_png,
 )
-from cards.render.face import LANGS, STICKER_ID, UPGRADABLE_ROLES
-from cards.text import abilities_text, active_language
+from cards.render.face import LANGS, UPGRADABLE_ROLES
+from cards.text import abilities_text
 from cards.visibility import VisibleContent, visible_content
 from common.params import parse_id
 from common.ratelimit import rate_limit
+from play.engine import StickerRef
 
 
 @dataclass(frozen=True)
@@ -198,6 +200,7 @@ def copy_pack(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def reveal_envelope(request: HttpRequest, pk: int) -> HttpResponse:
     """Open the owner's next envelope in the editor (scenarios in order, then post-campaign)."""
     pack = _own_pack(request, pk)
@@ -238,6 +241,7 @@ def _save_or_render(request: HttpRequest, form: PackEditForm,
 
 
 @login_required
+@rate_limit("pack-edit")
 def edit_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Edit one card design of the visitor's own pack."""
     pack = _own_pack(request, pk)
@@ -249,6 +253,7 @@ def edit_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def add_card(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a card design to the visitor's own pack."""
     pack = _own_pack(request, pk)
@@ -259,6 +264,7 @@ def add_card(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def remove_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Remove a card design (one the owner can see) from their own pack."""
     pack = _own_pack(request, pk)
@@ -271,6 +277,7 @@ def remove_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def add_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a sticker sheet of an opened envelope (scenarios 1-4) to the owner's legacy pack."""
     pack = _own_pack(request, pk)
@@ -285,6 +292,7 @@ def add_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Remove a sticker sheet of an opened envelope."""
     pack = _own_pack(request, pk)
@@ -297,6 +305,7 @@ def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def scenario_text(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Type in an opened scenario card: title, story, both sides, and its winner's VP."""
     pack = _own_pack(request, pk)
@@ -313,6 +322,7 @@ def _vp_cards_of(pack: ContentPack, number: int) -> list[dict]:
 
 
 @login_required
+@rate_limit("pack-edit")
 def add_vp_card(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Add a VP card to an opened scenario."""
     pack = _own_pack(request, pk)
@@ -324,6 +334,7 @@ def add_vp_card(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@rate_limit("pack-edit")
 def remove_vp_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Remove a VP card of an opened scenario (not its winner card, which L21 requires)."""
     pack = _own_pack(request, pk)
@@ -392,6 +403,7 @@ def download_pack(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@rate_limit("pack-edit")
 def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Edit a sticker sheet of the owner's pack, once its envelope is open."""
     pack = _own_pack(request, pk)
@@ -402,11 +414,11 @@ def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     form = StickerSheetForm(request.POST or None, pack=pack, index=index)
     return _save_or_render(request, form, "cards/edit_json.html",
                            {"title": _("Sticker sheet “%(name)s”") % {
-                               "name": pick_language(text_in(sheet.get("name"), "en"),
-                                                     text_in(sheet.get("name"), "ru"))}})
+                               "name": pack_text(sheet.get("name"))}})
 
 
 @login_required
+@rate_limit("pack-edit")
 def edit_scenario(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Edit a scenario card and its VP cards, once its envelope is open."""
     pack = _own_pack(request, pk)
@@ -432,7 +444,8 @@ def preview_abilities(request: HttpRequest, pk: int) -> HttpResponse:
     """Render the card text of the abilities JSON being typed (htmx helper of the editor)."""
     pack = _own_pack(request, pk)
     try:
-        abilities = jsoninput.loads(request.POST.get("abilities", ""))
+        abilities = jsoninput.loads(request.POST.get("abilities", ""),
+                                    max_values=jsoninput.MAX_FIELD_VALUES)
     except jsoninput.JSONInputError as exc:
         lines, error = [], str(exc)
     else:
@@ -487,14 +500,20 @@ def _image_response(request: HttpRequest, key: str, draw: Callable[[], Path], *,
     return response
 
 
+MAX_SHEET_ID = 100  # the longest sheet id a pack may hold (the slug column)
+
+
 def _sticker_for(shown: VisibleContent, design: CardDesign, sticker_id: str) -> None:
     """404 unless the sticker's sheet is open to the visitor and the sticker fits the card (L13)."""
-    match = STICKER_ID.fullmatch(sticker_id)
-    if match is None:
+    try:
+        ref = StickerRef.parse(sticker_id)
+    except ValueError:
+        ref = None
+    if ref is None or len(ref.sheet_id) > MAX_SHEET_ID or "\x00" in ref.sheet_id:
         raise BadImageQuery(_("Bad sticker."))
-    if (not shown.sticker_sheets.filter(slug=match["sheet"]).exists()
-            or design.role not in UPGRADABLE_ROLES or match["kind"] != design.type
-            or int(match["cost"]) != design.cost):
+    if (not shown.sticker_sheets.filter(slug=ref.sheet_id).exists()
+            or design.role not in UPGRADABLE_ROLES or ref.kind != design.type
+            or ref.cost != design.cost):
         raise Http404(_("No such sticker."))
 
 

@@ -1,30 +1,30 @@
-"""Fixed-window rate limits per user and action, counted in Django's cache.
+"""Fixed-window rate limits per user and action, counted in the database.
 
 ``settings.RATE_LIMITS`` maps an action to (requests, window seconds); a count of 0 turns it
 off. Each POST to a decorated view counts, accepted or not (a refused import costs the server
 as much as an accepted one). Over the limit the answer is 429 with a page that says when to try
 again, and the view does not run.
 
-The counters live in the ``default`` cache. Django's default LocMemCache is per process: with
-several server workers a user can reach the limit once in each of them. Setting CACHE_TABLE
-(a DatabaseCache every process shares; ``manage.py createcachetable`` creates it) makes the
-limit hold across processes and hosts. Neither backend increments atomically across processes,
-so a burst of simultaneous requests may pass a few over the limit: the limit is a brake on
-abuse, not an exact quota.
+The counts are rows of the ``ratelimits`` app (created by ``migrate``), incremented by one UPDATE
+each: every server process and host shares them and simultaneous requests never count as one, so
+the limit holds exactly however many workers serve the site (it once lived in a per-process cache,
+issue 25 F7).
 """
 from __future__ import annotations
 
 import math
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+
+from ratelimits.models import RateCount
 
 View = Callable[..., HttpResponse]
 
@@ -32,6 +32,7 @@ ACTION_NAMES = {
     "campaign-import": _("import campaign backups"),
     "pack-import": _("import pack files"),
     "pack-copy": _("copy packs"),
+    "pack-edit": _("save changes to your sets"),
     "match-create": _("start matches"),
 }
 
@@ -43,14 +44,14 @@ def hit(action: str, who: str, now: float | None = None) -> int:
         return 0
     now = time.time() if now is None else now
     start = int(now // window) * window
-    key = f"ratelimit:{action}:{who}:{start}"
-    cache.add(key, 0, timeout=window + 60)  # keep it a little past the window, never reset early
-    try:
-        count = cache.incr(key)
-    except ValueError:  # evicted between add and incr: this request opens the count again
-        cache.set(key, 1, timeout=window + 60)
-        count = 1
+    count = RateCount.objects.count_one(f"ratelimit:{action}:{who}:{start}",
+                                        expires=_moment(start + window), now=_moment(now))
     return 0 if count <= limit else max(1, math.ceil(start + window - now))
+
+
+def _moment(seconds: float) -> datetime:
+    """Return the aware UTC datetime of a Unix time."""
+    return datetime.fromtimestamp(seconds, tz=UTC)
 
 
 def _who(request: HttpRequest) -> str:

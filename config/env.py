@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from urllib.parse import parse_qsl, unquote, urlsplit
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -73,37 +73,31 @@ def sqlite_database(path: Path | str) -> dict:
 def database_from_url(url: str, base_dir: Path) -> dict:
     """Turn a DATABASE_URL (sqlite:///path or postgres://user:pass@host:port/name) into settings.
 
-    A relative sqlite path is taken from the project directory. For PostgreSQL, a `host`
-    query parameter (e.g. ?host=/tmp/pgsock) selects a unix socket directory.
+    dj-database-url reads the URL; on top of it, a relative SQLite path is taken from the
+    project directory and gets the web-server tuning of `sqlite_database`, and a PostgreSQL
+    `host` query parameter (e.g. ?host=/tmp/pgsock) names a unix socket directory.
     """
-    parts = urlsplit(url)
-    scheme = parts.scheme.lower()
-    if scheme == "sqlite":
-        raw_path = unquote(parts.path.removeprefix("/")) if parts.netloc == "" else ""
-        if not raw_path:
-            raise ImproperlyConfigured(f"DATABASE_URL {url!r} names no SQLite file.")
-        path = Path(raw_path) if raw_path.startswith("/") else base_dir / raw_path
-        return sqlite_database(path)
-    if scheme in {"postgres", "postgresql", "pgsql"}:
-        return _postgres_database(parts)
-    raise ImproperlyConfigured(
-        f"DATABASE_URL scheme {scheme!r} is not supported (use sqlite:/// or postgres://)."
-    )
-
-
-def _postgres_database(parts) -> dict:
-    """Return PostgreSQL settings from an already split URL."""
-    name = unquote(parts.path.removeprefix("/"))
-    if not name:
-        raise ImproperlyConfigured("DATABASE_URL for PostgreSQL names no database.")
-    query = dict(parse_qsl(parts.query))
+    scheme = url.split(":", 1)[0].lower()
+    if scheme not in SUPPORTED_SCHEMES:
+        raise ImproperlyConfigured(f"DATABASE_URL scheme {scheme!r} is not supported "
+                                   "(use sqlite:/// or postgres://).")
+    try:
+        parsed = dj_database_url.parse(url)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DATABASE_URL {url!r} cannot be read: {error}") from None
+    if not parsed.get("NAME") or parsed["NAME"] == ":memory:":
+        raise ImproperlyConfigured(f"DATABASE_URL {url!r} names no database.")
+    if parsed["ENGINE"].endswith("sqlite3"):
+        path = Path(parsed["NAME"])
+        return sqlite_database(path if path.is_absolute() else base_dir / path)
+    options = dict(parsed.get("OPTIONS") or {})
     return {
-        "ENGINE": "django.db.backends.postgresql",
-        "NAME": name,
-        "USER": unquote(parts.username or ""),
-        "PASSWORD": unquote(parts.password or ""),
-        "HOST": query.pop("host", None) or parts.hostname or "",
-        "PORT": str(parts.port or ""),
+        "ENGINE": parsed["ENGINE"], "NAME": parsed["NAME"], "USER": parsed["USER"],
+        "PASSWORD": parsed["PASSWORD"], "HOST": options.pop("host", None) or parsed["HOST"],
+        "PORT": str(parsed["PORT"] or ""),
         # Django's docs advise against persistent connections under ASGI; keep the default 0.
-        "OPTIONS": query,
+        "OPTIONS": options,
     }
+
+
+SUPPORTED_SCHEMES = ("sqlite", "postgres", "postgresql", "pgsql")

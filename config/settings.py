@@ -45,10 +45,12 @@ INSTALLED_APPS = [
     "campaign",
     "play",
     "home",
+    "ratelimits",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "common.params.RefuseControlCharacters",  # 404 for a NUL or another control character
     "common.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -192,8 +194,13 @@ STORAGES = {
 # --- Security: HTTPS defaults follow DEBUG; HTTPS=0 serves plain http (a local, non-debug run) ---
 HTTPS = envbool("HTTPS", not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
-SESSION_COOKIE_SECURE = HTTPS
-CSRF_COOKIE_SECURE = HTTPS
+# Every cookie: Secure over HTTPS, SameSite=Lax, and HttpOnly, since no script reads one (htmx
+# sends the CSRF token from base.html's hx-headers). Django's defaults leave the language cookie
+# without any of the three and the CSRF cookie readable by scripts. The messages cookie follows
+# the session cookie's flags.
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = HTTPS
+SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = LANGUAGE_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_HTTPONLY = CSRF_COOKIE_HTTPONLY = LANGUAGE_COOKIE_HTTPONLY = True
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", HTTPS)
@@ -220,14 +227,18 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_BYTES
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", IMPORT_MAX_BYTES)
 
 # Fixed-window rate limits per user and action (common.ratelimit): (requests, window seconds);
-# a count of 0 turns the limit off. Counted in the default cache, which is per process unless
-# CACHE_TABLE names a database table (create it once: python manage.py createcachetable).
+# a count of 0 turns the limit off. Counted in the database (ratelimits), so every server process
+# and host shares them.
 RATE_LIMITS = {
     "campaign-import": (envint("RATE_LIMIT_IMPORTS_PER_HOUR", 20), 3600),
     "pack-import": (envint("RATE_LIMIT_IMPORTS_PER_HOUR", 20), 3600),
     "pack-copy": (envint("RATE_LIMIT_PACK_COPIES_PER_HOUR", 30), 3600),
+    # every save of an owner's editor (cards, sheets, scenarios, VP cards, opening envelopes)
+    "pack-edit": (envint("RATE_LIMIT_PACK_EDITS_PER_HOUR", 300), 3600),
     "match-create": (envint("RATE_LIMIT_MATCHES_PER_HOUR", 60), 3600),
 }
+# Django's cache (allauth counts failed logins in it) is per process unless CACHE_TABLE names a
+# database table (create it once: python manage.py createcachetable).
 CACHE_TABLE = os.environ.get("CACHE_TABLE", "")
 CACHES = {
     "default": (
@@ -261,8 +272,14 @@ Q_CLUSTER = {
     "catch_up": False,  # after downtime a periodic task runs once, not once per missed period
     "save_limit": 200,  # successful results kept for the admin; failures are all kept
     "poll": 0.3,  # seconds an idle worker host waits between two looks at the queue
+    # Tasks leased ahead into a host's in-memory queue, beyond the one each worker runs: a stop
+    # lets the workers run these too, so few keeps the stop short (django-q2's default: workers²).
+    "queue_limit": TASK_WORKERS,
     "label": _("Background tasks"),
 }
+# A stop (SIGTERM, Ctrl+C) lets the workers finish their tasks for this long; what still runs
+# then is killed and goes back to the queue for the next start (play/task_cluster.py).
+TASK_STOP_SECONDS = envint("TASK_STOP_SECONDS", 5)
 # Bot turns (play/bots_queue.py): a worker lets bots decide for up to BOT_CHUNK_MS per saved
 # chunk; the search bot thinks up to BOT_SEARCH_MS per decision. A bot's turn untouched for
 # BOT_STUCK_SECONDS is queued again by a sweep running every BOT_SWEEP_MINUTES.

@@ -7,11 +7,13 @@ class PlayConfig(AppConfig):
 
     def ready(self) -> None:
         """Connect the receivers of `play.signals.match_changed` (one import per module)."""
-        from play import signals  # noqa: F401  (receivers: add one import line each below)
-        from play import notifications  # noqa: F401  (turn e-mails after a delay)
-        from play import live  # noqa: F401  (live updates: wake the match streams)
-        from play import bots_queue  # noqa: F401  (bot turns: queue them for a worker)
         from cards import usage
+        from play import (
+            bots_queue,  # noqa: F401  (bot turns: queue them for a worker)
+            live,  # noqa: F401  (live updates: wake the match streams)
+            notifications,  # noqa: F401  (turn e-mails after a delay)
+            signals,  # noqa: F401  (receivers: add one import line each below)
+        )
 
         usage.register(match_faces=_match_faces)
 

@@ -41,8 +41,8 @@ from play.engine import (
     setup_for,
 )
 from play.engine import MODES as ENGINE_MODES
-from play.modes_web import BY_KEY, STANDARD, counts_text
 from play.models import Match, MatchPack, MatchSeat
+from play.modes_web import BY_KEY, STANDARD, counts_text
 from play.services import DEFAULT_BOT, MatchError, mixed_engine_pack, open_scenario
 
 

@@ -9,10 +9,10 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from play.creation import SeatSpec, core_packs, finished_campaigns
 from play.models import NotificationPrefs
 from play.modes_web import STANDARD, available_modes, counts_text, role_label
 from play.services import BOTS, DEFAULT_BOT
-from play.creation import SeatSpec, core_packs, finished_campaigns
 
 BOT_LABELS = {"heuristic": _("Bot: heuristic (default)"), "random": _("Bot: random (easy)"),
               "search": _("Bot: search (strongest, slower)")}

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from cards.models import text_in
-from common.caching import BoundedCache
+from cards.language import active_language, pack_text
 from cards.templatetags.card_faces import alt_text, card_lines, sticker_lines
-from cards.text import ability_text, active_language, faction_names
+from cards.text import ability_text, faction_names
+from common.caching import BoundedCache
 from play import modes_web
 from play.engine import Action, GameState, ability_of
 
@@ -228,7 +228,7 @@ class Board:
                         bool(card.get("upgrade")))
 
     def name(self, face: dict) -> str:
-        return text_in(face.get("name"), self.lang) or text_in(face.get("name"), "en") or face["card"]
+        return pack_text(face.get("name"), self.lang) or face["card"]
 
     def ability_lines(self, design: dict, sticker_id: str | None) -> list[str]:
         """Return one line per ability in the engine's order (an upgraded copy: L15, L17)."""
@@ -374,7 +374,7 @@ class Board:
 
     def design_name(self, card_id: str) -> str:
         design = self.cards.get(card_id, {})
-        return text_in(design.get("name"), self.lang) or text_in(design.get("name"), "en") or card_id
+        return pack_text(design.get("name"), self.lang) or card_id
 
     # -- decisions and actions ------------------------------------------------------------------
 
@@ -668,10 +668,10 @@ def scenario_panel(match: Any, view: dict) -> dict[str, Any] | None:
     made = (snapshot.get("choices") or {}).get(str(number), {})
     return {
         "number": number,
-        "title": text_in(scenario.get("title"), lang),
-        "story": text_in(scenario.get("story"), lang),
+        "title": pack_text(scenario.get("title"), lang),
+        "story": pack_text(scenario.get("story"), lang),
         "card_side": _side(content, first),
-        "card_text": text_in(card.get("text"), lang),
+        "card_text": pack_text(card.get("text"), lang),
         "choices": _choices(card, made, lang),
         "lasting": _lasting(content, snapshot, number, lang),
         "vp_cards": _vp_goals(content, view.get("vp_cards") or [], players, lang),
@@ -700,9 +700,9 @@ def _choices(card: dict, made: dict, lang: str) -> list[dict[str, Any]]:
         option = next((o for o in choice.get("options", []) if o.get("id") == made.get(choice.get(
             "id"))), None)
         if option is not None:
-            found.append({"prompt": text_in(choice.get("prompt"), lang),
-                          "label": text_in(option.get("label"), lang),
-                          "reminder": text_in(option.get("reminder"), lang),
+            found.append({"prompt": pack_text(choice.get("prompt"), lang),
+                          "label": pack_text(option.get("label"), lang),
+                          "reminder": pack_text(option.get("reminder"), lang),
                           "lasts": bool(option.get("lasting_rules"))})
     return found
 
@@ -720,9 +720,9 @@ def _lasting(content: Any, snapshot: dict, number: int, lang: str) -> list[dict[
         for choice_id, option_id in made.items():
             option = _option(sides, card_sides, choice_id, option_id)
             if option and option.get("lasting_rules"):
-                found.append({"scenario": earlier, "label": text_in(option.get("label"), lang),
+                found.append({"scenario": earlier, "label": pack_text(option.get("label"), lang),
                               "texts": _rule_texts(content, option["lasting_rules"], lang)
-                              or [text_in(option.get("reminder"), lang)]})
+                              or [pack_text(option.get("reminder"), lang)]})
     return found
 
 
@@ -767,7 +767,7 @@ def _who(content: Any, selector: str) -> str:
 
 def _card_name(content: Any, card_id: str, lang: str) -> str:
     card = content.cards.get(card_id)
-    return text_in(card.get("name"), lang) if card else _("an unknown card")
+    return pack_text(card.get("name"), lang) if card else _("an unknown card")
 
 
 def _vp_goals(content: Any, cards: list[dict], players: list[dict], lang: str
@@ -787,8 +787,8 @@ def _vp_goals(content: Any, cards: list[dict], players: list[dict], lang: str
                     standings.append({"name": _player_name(player), "have": sum(have),
                                       "need": sum(need),
                                       "close": sum(have) >= CLOSE_SHARE * sum(need)})
-        goals.append({"name": text_in(vp.get("name"), lang) or _("a VP card"),
-                      "text": text_in(vp.get("text"), lang), "points": vp.get("points"),
+        goals.append({"name": pack_text(vp.get("name"), lang) or _("a VP card"),
+                      "text": pack_text(vp.get("text"), lang), "points": vp.get("points"),
                       "points_text": _points_text(vp.get("points")),
                       "holder": _player_name(players[holder]) if holder is not None else "",
                       "standings": standings})
@@ -812,7 +812,7 @@ def _political(content: Any, number: int, players: list[dict]) -> list[dict[str,
             continue
         sheet = content.sheet_of_scenario(number, player.get("side"))
         found.append({"name": _player_name(player), "side": _side(content, player.get("side")),
-                      "sheet": text_in(sheet.get("name"), active_language()) if sheet else "",
+                      "sheet": pack_text(sheet.get("name"), active_language()) if sheet else "",
                       "used": progress["used"], "needed": progress["needed"]})
     return found
 

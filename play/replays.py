@@ -32,6 +32,7 @@ from django.views.decorators.http import require_GET
 
 from campaign.models import Campaign
 from common.caching import BoundedCache
+from common.params import parse_id
 from play import jinja, services
 from play.engine import Action, EngineError, GameState, apply, clone, log_line, new_game, view
 from play.engine import view_card as engine_card
@@ -249,9 +250,10 @@ def _step_number(request: HttpRequest, total: int) -> int:
     raw = request.GET.get("step")
     if raw is None or raw == "":
         return total
-    if not (raw.isascii() and raw.isdigit()) or int(raw) > total:
+    step = parse_id(raw)  # ASCII digits only: int() of 5,000 digits is a ValueError
+    if step is None or step > total:
         raise Http404("no such step")
-    return int(raw)
+    return step
 
 
 @login_required

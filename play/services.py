@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 
 from campaign.engine_bridge import game_payload, snapshot_of
 from campaign.models import Campaign, StaleVersion
-from campaign.state import EventRefused, GAME_RECORDED, PLAYING, missing_choices
+from campaign.state import GAME_RECORDED, PLAYING, EventRefused, missing_choices
 from cards.models import ContentPack
 from common.caching import BoundedCache
 from play import rows, tasks

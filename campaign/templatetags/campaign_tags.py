@@ -5,8 +5,7 @@ from typing import Any
 
 from django import template
 
-from campaign.content import text
-from campaign.presenters import lang
+from cards.language import pack_text
 
 register = template.Library()
 
@@ -14,4 +13,4 @@ register = template.Library()
 @register.filter
 def tr(value: Any) -> str:
     """Return a pack text object ({"en": ..., "ru": ...}) in the active language."""
-    return text(value, lang())
+    return pack_text(value)

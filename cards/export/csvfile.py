@@ -17,8 +17,9 @@ from __future__ import annotations
 import csv
 import io
 
-from cards.export.deck import Deck, DeckPart, PhysicalCard, text_of
+from cards.export.deck import Deck, DeckPart, PhysicalCard
 from cards.export.packjson import baked_design, sticker_text
+from cards.language import pack_text
 from cards.text import abilities_text, faction_names
 
 COLUMNS = ("part", "name_en", "name_ru", "set", "type", "cost", "defense", "outpost", "factions",
@@ -48,15 +49,15 @@ def row(deck: Deck, part: DeckPart, card: PhysicalCard, lang: str,
     played = baked_design(card) if sticker else design
     outpost = words["yes"] if design.get("outpost") else words["no"]
     return [
-        text_of(part.name, lang), text_of(design.get("name"), "en"), text_of(design.get("name"), "ru"),
-        text_of(deck.pack_data.get("pack", {}).get("name"), lang),
+        pack_text(part.name, lang), pack_text(design.get("name"), "en"), pack_text(design.get("name"), "ru"),
+        pack_text(deck.pack_data.get("pack", {}).get("name"), lang),
         words.get(str(design.get("type")), str(design.get("type", ""))),
         _number(design.get("cost")), _number(design.get("defense")),
         outpost if design.get("type") == "base" else "",
         " + ".join(names[lang].get(f, f) for f in design.get("factions", [])),
         names[lang].get(sticker.side, sticker.side) if sticker else "",
         " | ".join(abilities_text(played.get("abilities", []), "en", names["en"])),
-        text_of(sticker.sheet_name, lang) if sticker else "",
+        pack_text(sticker.sheet_name, lang) if sticker else "",
         str(sticker.cost) if sticker else "",
         sticker_text(sticker, lang, names[lang]) if sticker else "",
         str(card.copy_number),

@@ -14,6 +14,9 @@ from typing import Any
 
 from django.utils.text import slugify
 
+from cards.language import pack_text
+from play.engine import StickerRef
+
 Text = dict[str, str]
 
 # Whole-pack parts, in the order they are exported, with the roles each holds.
@@ -59,7 +62,7 @@ class PhysicalCard:
         return str(self.design["id"])
 
     def name(self, lang: str) -> str:
-        return text_of(self.design.get("name"), lang)
+        return pack_text(self.design.get("name"), lang)
 
 
 @dataclass(frozen=True)
@@ -95,13 +98,6 @@ class Deck:
         return f"{self.stem}.{extension}"
 
 
-def text_of(value: Any, lang: str) -> str:
-    """Return one language of a pack text, falling back to English."""
-    if isinstance(value, dict):
-        return str(value.get(lang) or value.get("en") or "")
-    return "" if value is None else str(value)
-
-
 def file_stem(title: str, fallback: str) -> str:
     """Return a safe ASCII file stem for a title (Cyrillic titles fall back to ``fallback``)."""
     return slugify(title)[:80].strip("-") or fallback
@@ -120,19 +116,22 @@ def pack_deck(data: dict[str, Any]) -> Deck:
     header = data.get("pack", {})
     title = header.get("name") if isinstance(header.get("name"), dict) else {"en": "", "ru": ""}
     return Deck(pack_data=data, title=dict(title), parts=tuple(parts), header=dict(header),
-                stem=file_stem(text_of(title, "en"), str(header.get("id", "pack"))))
+                stem=file_stem(pack_text(title, "en"), str(header.get("id", "pack"))))
 
 
 def sticker_of(data: dict[str, Any], sticker_id: str, side: str) -> Sticker:
     """Return the Sticker for an id ``sheet:cost:kind`` of ``data``; KeyError if unknown."""
-    sheet_id, cost, kind = sticker_id.rsplit(":", 2)
+    try:
+        ref = StickerRef.parse(sticker_id)
+    except ValueError:
+        raise KeyError(sticker_id) from None
     for sheet in data.get("sticker_sheets", []):
-        if sheet.get("id") != sheet_id:
+        if sheet.get("id") != ref.sheet_id:
             continue
         for row in sheet.get("rows", []):
-            if str(row.get("cost")) == cost and isinstance(row.get(kind), dict):
-                return Sticker(sticker_id, dict(sheet.get("name") or {}), int(cost), kind,
-                               copy.deepcopy(row[kind]), side)
+            if row.get("cost") == ref.cost and isinstance(row.get(ref.kind), dict):
+                return Sticker(sticker_id, dict(sheet.get("name") or {}), ref.cost, ref.kind,
+                               copy.deepcopy(row[ref.kind]), side)
     raise KeyError(sticker_id)
 
 

@@ -17,7 +17,8 @@ import copy
 import json
 from typing import Any
 
-from cards.export.deck import Deck, PhysicalCard, Sticker, plain, text_of
+from cards.export.deck import Deck, PhysicalCard, Sticker, plain
+from cards.language import pack_text
 from cards.text import ability_text
 
 DESCRIPTION = {"en": "Exported from Starledger: {title}.", "ru": "Выгрузка из Starledger: {title}."}
@@ -56,7 +57,7 @@ def _header(deck: Deck) -> dict[str, Any]:
     pack_id = source if source.endswith("-deck") else f"{source}-deck"
     return {"id": pack_id[:100], "version": 1, "kind": "core", "deck": True,
             "name": dict(deck.title),
-            "description": {lang: DESCRIPTION[lang].format(title=text_of(deck.title, lang))
+            "description": {lang: DESCRIPTION[lang].format(title=pack_text(deck.title, lang))
                             for lang in DESCRIPTION}}
 
 
@@ -105,6 +106,6 @@ def _with_sticker(abilities: list[dict[str, Any]], sticker: Sticker) -> list[dic
 def sticker_text(sticker: Sticker, lang: str, factions: dict[str, str] | None = None) -> str:
     """Return a sticker's printed text, or the text generated from its abilities."""
     if isinstance(sticker.data.get("text"), dict):
-        return text_of(sticker.data["text"], lang)
+        return pack_text(sticker.data["text"], lang)
     return "; ".join(ability_text(a, lang, factions, extends_primary=sticker.extends_primary)
                      for a in sticker.data.get("abilities", []))

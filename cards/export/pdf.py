@@ -13,8 +13,9 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from cards.export.deck import Deck, text_of
+from cards.export.deck import Deck
 from cards.export.faces import back_jpeg, card_face, face_jpeg
+from cards.language import pack_text
 
 CARD_W, CARD_H = 63.0, 88.0  # mm
 COLUMNS, ROWS = 3, 3
@@ -35,7 +36,7 @@ def dumps(deck: Deck, lang: str = "en", paper: str = "a4", backs: bool = False) 
     width, height = PAPERS[paper]
     pdf = FPDF(unit="mm", format=(width, height))
     pdf.set_auto_page_break(False)
-    pdf.set_title(text_of(deck.title, lang))
+    pdf.set_title(pack_text(deck.title, lang))
     pdf.set_creator("Starledger")
     left, top = (width - COLUMNS * CARD_W) / 2, (height - ROWS * CARD_H) / 2
     cards = [(part.back, face_jpeg(card_face(deck, card), lang)) for part, card in deck.cards]

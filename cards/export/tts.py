@@ -35,8 +35,9 @@ from typing import Any
 from django.conf import settings
 from PIL import Image
 
-from cards.export.deck import Deck, PhysicalCard, text_of
+from cards.export.deck import Deck, PhysicalCard
 from cards.export.faces import back_jpeg, card_face, face_jpeg
+from cards.language import pack_text
 from cards.render import SIZES, back_cache_key, face_cache_key
 
 COLUMNS, MAX_ROWS = 10, 7
@@ -145,7 +146,7 @@ def saved_object(deck: Deck, sheets: list[Sheet], base_url: str, lang: str) -> d
               for s in sheets}
     cards = [_card(s, index, card, custom[str(s.key)], lang)
              for s in sheets for index, card in enumerate(s.cards)]
-    deck_object = _object("DeckCustom", text_of(deck.title, lang))
+    deck_object = _object("DeckCustom", pack_text(deck.title, lang))
     deck_object.update({"DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom,
                         "ContainedObjects": cards})
     return {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
@@ -201,7 +202,7 @@ def zip_bytes(deck: Deck, base_url: str, lang: str = "en") -> bytes:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:  # JPEGs do not shrink
         archive.writestr(json_name, json.dumps(data, ensure_ascii=False, indent=2))
         archive.writestr("README.txt", README.format(
-            title=text_of(deck.title, lang), json_name=json_name,
+            title=pack_text(deck.title, lang), json_name=json_name,
             base=base_url.rstrip("/") + "/", stem=deck.stem))
         for name in names:
             archive.write(image_path(name), f"images/{name}")

@@ -24,10 +24,10 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from cards.export.deck import Deck, pack_deck, text_of
+from cards.export.deck import Deck, pack_deck
 from cards.export.formats import FORMATS, ExportOptions, export
 from cards.export.tts import IMAGE_NAME, image_path
-from cards.text import active_language
+from cards.language import active_language, pack_text
 from cards.visibility import visible_data
 
 IMAGE_CACHE = "public, max-age=31536000, immutable"  # the name is a hash of the content
@@ -61,7 +61,7 @@ async def deck_download(request: HttpRequest, fmt: str,
     deck = await sync_to_async(load)()
     result = await asyncio.to_thread(export, deck, options)
     response = HttpResponse(result.content, content_type=result.content_type)
-    name = slugify(text_of(deck.title, options.lang), allow_unicode=True) or deck.stem
+    name = slugify(pack_text(deck.title, options.lang), allow_unicode=True) or deck.stem
     extension = result.filename.rsplit(".", 1)[1]
     suffix = "-tts" if fmt == "tts" else ""
     response["Content-Disposition"] = content_disposition_header(
@@ -77,7 +77,7 @@ async def pack_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 
 def _visible_pack_deck(request: HttpRequest, pk: int) -> Deck:
     """Return the deck of what the visitor may see of the pack (the pack page's envelopes)."""
-    from cards.views import visitor_envelopes, usable_pack  # the pack page's own permission rules
+    from cards.views import usable_pack, visitor_envelopes  # the pack page's own permission rules
 
     pack = usable_pack(request, pk)
     envelopes = visitor_envelopes(request, pack)

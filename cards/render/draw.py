@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cards.language import pack_text
 from cards.render.face import CardFace, StickerFace
 from cards.render.fonts import font
 from cards.render.style import RGB, draw_emblem, faction_style, regular, star
@@ -569,7 +570,7 @@ def _header(c: Canvas, face: CardFace, lang: str, names: dict[str, str],
         name_left = 180
     cost = design.get("cost")
     name_right = 592 if isinstance(cost, int) else W - INSET - 20
-    name = fit(_text_in(design.get("name"), lang), name_right - name_left, 112,
+    name = fit(pack_text(design.get("name"), lang), name_right - name_left, 112,
                list(range(46, 21, -2)), "bold", max_lines=2)
     c.text("name", name, name_left, 86 - name.height / 2, fill=_name_colour(factions))
     if isinstance(cost, int):
@@ -646,7 +647,7 @@ def _stickers(c: Canvas, face: CardFace, slot_box: Box, primary_bottom: int | No
 def _flavor(c: Canvas, design: dict[str, Any], lang: str, top: int, bottom: int,
             is_base: bool) -> None:
     """Print the flavour text in what room is left; leave it out when there is too little."""
-    text = _text_in(design.get("flavor"), lang)
+    text = pack_text(design.get("flavor"), lang)
     right = SHIELD[0] - 16 if is_base and bottom > SHIELD[1] else TEXT_RIGHT
     if not text or bottom - top < line_height(20) * 2:
         return
@@ -656,12 +657,6 @@ def _flavor(c: Canvas, design: dict[str, Any], lang: str, top: int, bottom: int,
             fitted = Fitted(lines, size, "serif")
             c.text("flavor", fitted, TEXT_LEFT + PAD, bottom - fitted.height, fill=MUTED)
             return
-
-
-def _text_in(value: Any, lang: str) -> str:
-    if isinstance(value, dict):
-        return str(value.get(lang) or value.get("en") or "")
-    return "" if value is None else str(value)
 
 
 # -- Backs -------------------------------------------------------------------------------------

@@ -8,14 +8,14 @@ cache key is a plain hash of its fields. Sticker ids are `<sheet id>:<cost>:<shi
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from play.engine import StickerRef
+
 LANGS = ("en", "ru")
-STICKER_ID = re.compile(r"^(?P<sheet>[^\x00]{1,100}):(?P<cost>[0-9]{1,9}):(?P<kind>ship|base)$")
 UPGRADABLE_ROLES = ("trade", "post_campaign")
 
 
@@ -106,10 +106,11 @@ def _faction_rows(pack_data: Mapping[str, Any]) -> tuple[tuple[str, str, str], .
 
 def sticker_of(pack_data: Mapping[str, Any], sticker_id: str) -> StickerFace:
     """Return the sticker `sticker_id` of the pack; raise KeyError when there is none."""
-    match = STICKER_ID.match(str(sticker_id))
-    if match is None:
-        raise KeyError(f"not a sticker id: {sticker_id!r}")
-    sheet_id, cost, kind = match["sheet"], int(match["cost"]), match["kind"]
+    try:
+        ref = StickerRef.parse(sticker_id)
+    except ValueError as error:
+        raise KeyError(str(error)) from None
+    sheet_id, cost, kind = ref.sheet_id, ref.cost, ref.kind
     for sheet in pack_data.get("sticker_sheets") or []:
         if not isinstance(sheet, Mapping) or sheet.get("id") != sheet_id:
             continue
@@ -127,10 +128,10 @@ def sticker_of(pack_data: Mapping[str, Any], sticker_id: str) -> StickerFace:
 
 def sheet_of(sticker_id: str) -> str:
     """Return the sheet id of a sticker id; raise KeyError when the id has the wrong shape."""
-    match = STICKER_ID.match(str(sticker_id))
-    if match is None:
-        raise KeyError(f"not a sticker id: {sticker_id!r}")
-    return match["sheet"]
+    try:
+        return StickerRef.parse(sticker_id).sheet_id
+    except ValueError as error:
+        raise KeyError(str(error)) from None
 
 
 def face_from_design(pack_data: Mapping[str, Any], design: Mapping[str, Any], *,

@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 from django.urls import get_script_prefix, reverse
 
-from cards.text import active_language
+from cards.language import active_language
 
 
 def face_url(pack: Any, card_id: str, *, sticker_id: str | None = None,

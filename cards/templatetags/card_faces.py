@@ -23,10 +23,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from cards.models import text_in
+from cards.language import active_language, pack_text
 from cards.render import SIZES
 from cards.render.urls import face_url
-from cards.text import ability_text, active_language, faction_names
+from cards.text import ability_text, faction_names
+from play.engine import StickerRef
 
 register = template.Library()
 
@@ -89,7 +90,7 @@ def envelope_sheets(campaign: Any, number: int) -> list[dict[str, Any]]:
     data, lang = campaign.pack.data, active_language()
     names = faction_names(data, lang)
     on_copy = {u["sticker"]: copy for copy, u in state.upgrades.items()}
-    return [{"id": sheet["id"], "name": text_in(sheet.get("name"), lang),
+    return [{"id": sheet["id"], "name": pack_text(sheet.get("name"), lang),
              "side": side_name(data, sheet.get("side", ""), lang),
              "faction": names.get(sheet.get("side", "")) or side_name(data, sheet.get("side", ""),
                                                                      lang),
@@ -122,20 +123,22 @@ def design_of(pack_data: Mapping[str, Any], card_id: str) -> dict[str, Any] | No
 
 def sticker_of(pack_data: Mapping[str, Any], sticker_id: str | None) -> tuple[dict, str]:
     """Return (sticker, the side of its sheet) for `sheet:cost:kind`, or ({}, "")."""
-    sheet_id, _sep, rest = str(sticker_id or "").partition(":")
-    cost, _sep, kind = rest.partition(":")
+    try:
+        ref = StickerRef.parse(sticker_id)
+    except ValueError:
+        return {}, ""
     for sheet in pack_data.get("sticker_sheets", []) or []:
-        if sheet.get("id") != sheet_id:
+        if sheet.get("id") != ref.sheet_id:
             continue
         for row in sheet.get("rows", []):
-            if str(row.get("cost")) == cost and isinstance(row.get(kind), dict):
-                return row[kind], sheet.get("side", "")
+            if row.get("cost") == ref.cost and isinstance(row.get(ref.kind), dict):
+                return row[ref.kind], sheet.get("side", "")
     return {}, ""
 
 
 def sticker_lines(sticker: Mapping[str, Any], lang: str, factions: Mapping[str, str]) -> list[str]:
     """Return a sticker's printed text, or one line per ability ("and ..." extends: L15)."""
-    printed = text_in(sticker.get("text"), lang)
+    printed = pack_text(sticker.get("text"), lang)
     if printed:
         return [printed]
     return [ability_text(a, lang, dict(factions), extends_primary=bool(sticker.get("and")))
@@ -166,7 +169,7 @@ def side_name(pack_data: Mapping[str, Any], side: str, lang: str) -> str:
     """Return a campaign side's name (a faction name as fallback, then the id)."""
     for entry in pack_data.get("sides", []) or []:
         if isinstance(entry, dict) and entry.get("id") == side:
-            return text_in(entry.get("name"), lang) or side
+            return pack_text(entry.get("name"), lang) or side
     return faction_names(pack_data, lang).get(side, side)
 
 
@@ -176,7 +179,7 @@ def face_alt(pack_data: Mapping[str, Any], design: Mapping[str, Any],
     lang = active_language()
     factions = faction_names(pack_data, lang)
     sticker, side = sticker_of(pack_data, sticker_id) if sticker_id else ({}, "")
-    name = text_in(design.get("name"), lang) or text_in(design.get("name"), "en") or design["id"]
+    name = pack_text(design.get("name"), lang) or design["id"]
     ids = list(design.get("factions", []) or []) + ([side] if side and side not in
                                                      design.get("factions", []) else [])
     lines = card_lines(design, sticker or None, lang, factions)

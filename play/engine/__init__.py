@@ -35,6 +35,7 @@ from .balance import run as run_balance
 from .balance import table as balance_table
 from .bots import Bot
 from .bots.registry import BOTS, get_bot
+from .bulk import GameResult, game_seed, play_bot_game, play_game, read_pack, read_packs
 from .chance import KEYED as KEYED_SHUFFLES
 from .chance import new_seed
 from .content import Pack, load_pack, merge_packs, validate_rules
@@ -49,21 +50,20 @@ from .legacy import (
     scenario_setup,
 )
 from .modes import MODES
-from .packformat.vocabulary import KNOWN_FACTIONS, SIDES
-from .playstate import PlayState, new_game, state_from_dict
-from .rules import ability_of, apply, decider, legal_actions, resign
-from .setup import Game, GameSetup, SeatSetup, setup_for
-from .bulk import GameResult, game_seed, play_bot_game, play_game, read_pack, read_packs
-from .state import GameState, Outcome
 from .observer import card as view_card
 from .observer import render as log_line
 from .observer import view
+from .packformat.vocabulary import KNOWN_FACTIONS, SIDES, StickerRef
+from .playstate import PlayState, new_game, state_from_dict
+from .rules import ability_of, apply, decider, legal_actions, resign
+from .setup import Game, GameSetup, SeatSetup, setup_for
+from .state import GameState, Outcome
 
 __all__ = [
     "BALANCE_DIFFERS_Z", "BOTS", "EXPLORERS", "KEYED_SHUFFLES", "KNOWN_FACTIONS", "MODES",
     "SIDES", "Action", "Bot",
     "CampaignSnapshot", "EngineError", "GameRecord", "GameResult", "GameSetup", "GameState",
-    "IllegalAction", "Outcome", "Pack", "PackError", "PlayState", "SeatSetup", "SetupError",
+    "IllegalAction", "Outcome", "Pack", "PackError", "PlayState", "SeatSetup", "SetupError", "StickerRef",
     "ability_of", "apply", "apply_outcome", "balance_json_safe", "balance_options_table",
     "balance_table", "clone", "decider", "deserialize", "game_seed", "get_bot", "legal_actions",
     "load_pack", "log_line", "merge_packs", "new_game", "new_seed", "next_snapshot", "outcome",

@@ -23,12 +23,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable
-from multiprocessing import Pool
 from dataclasses import dataclass, field, replace
+from multiprocessing import Pool
 from typing import Any
 
 from .bots import Bot
 from .bots.registry import get_bot
+from .bulk import GameResult, game_seed, play_bot_game, read_pack
 from .content import Pack
 from .legacy import (
     CampaignSnapshot,
@@ -37,9 +38,8 @@ from .legacy import (
     plain_setup,
     scenario_setup,
 )
-from .setup import GameSetup
 from .packformat.vocabulary import SIDES
-from .bulk import GameResult, game_seed, play_bot_game, read_pack
+from .setup import GameSetup
 
 __all__ = ["DIFFERS_Z", "FIGURES", "ScenarioResult", "Task", "as_json_safe", "campaign_prefix",
            "group", "make_bot", "options_table", "pick_choices", "read_legacy_pack", "run",

@@ -21,9 +21,9 @@ from typing import Any
 from . import rules
 from . import state as data
 from .actions import Action
+from .observer import view as view_of  # the package rebinds the name `view` to this function
 from .setup import Game, GameSetup
 from .state import GameState
-from .observer import view as view_of  # the package rebinds the name `view` to this function
 
 
 class PlayState(GameState):

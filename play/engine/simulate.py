@@ -36,6 +36,7 @@ from .bots.registry import get_bot
 from .bulk import parse_options, read_packs, run, run_mode
 from .errors import EngineError
 
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m play.engine.simulate",
                                      description="Play bot-versus-bot games; last line is JSON.")

@@ -1,10 +1,13 @@
 """Record games played by the engine BEFORE the keyed-shuffle change (issue 25 F1)."""
-import hashlib, json, sys
+import hashlib
+import json
+import sys
+
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2]))
-from play.engine import GameSetup, apply, load_pack, new_game, serialize, setup_for, merge_packs
+from play.engine import GameSetup, apply, load_pack, merge_packs, new_game, serialize, setup_for
 from play.engine.bots.registry import get_bot
 from play.engine.legacy import CampaignSnapshot, scenario_setup
-from play.engine.simulate import seat_setups
+
 
 def pack(name):
     return load_pack(json.load(open(f"fixtures/packs/{name}.json")))

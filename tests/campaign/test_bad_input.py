@@ -164,7 +164,8 @@ def test_deck_filters_with_garbage_show_an_empty_or_full_deck(alice_client: Clie
 def test_scenario_page_of_a_far_away_number_is_404(alice_client: Client,
                                                    started: Campaign) -> None:
     assert alice_client.get(url("scenario", started, 0)).status_code == 404
-    assert alice_client.get(url("scenario", started, 10**20)).status_code == 404
+    far = url("scenario", started, 1).replace("/scenarios/1/", f"/scenarios/{10**20}/")
+    assert alice_client.get(far).status_code == 404  # beyond 64 bits: no route, not a 500
 
 
 def test_restore_of_a_campaign_that_is_not_deleted_is_404(alice_client: Client,

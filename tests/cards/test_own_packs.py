@@ -9,7 +9,6 @@ from django.urls import reverse
 
 from cards.loading import load_pack_data
 from cards.models import CardDesign, ContentPack
-from cards.validation import engine_available
 from tests.cards.editing import card_post
 from tests.cards.packs import legacy_pack
 
@@ -94,7 +93,6 @@ def test_invalid_edit_shows_the_error_on_its_field_and_saves_nothing(
     assert own.checksum == before
 
 
-@pytest.mark.skipif(not engine_available(), reason="play.engine not importable")
 def test_unknown_effect_is_refused_on_the_abilities_field(alice_client: Client, own: ContentPack):
     design = own.designs.get(slug="kingdom-ship-3")
     bad = json.dumps([{"when": "primary", "do": [{"tarde": 2}]}])

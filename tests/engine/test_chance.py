@@ -9,8 +9,17 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from play.engine import GameSetup, apply, deserialize, legal_actions, load_pack, new_game, new_seed
-from play.engine import serialize, tiny_pack
+from play.engine import (
+    GameSetup,
+    apply,
+    deserialize,
+    legal_actions,
+    load_pack,
+    new_game,
+    new_seed,
+    serialize,
+    tiny_pack,
+)
 from play.engine.chance import KEYED, MERSENNE, KeyedShuffler, MersenneShuffler, shuffler_from_data
 
 

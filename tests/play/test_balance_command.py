@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from play.engine import load_pack
 from play.engine import balance as sim
+from play.engine import load_pack
 from play.management.commands.balance import ProgressBar, parse_scenarios
 from tests.engine.packs import TEXT, card, legacy_dict, sheet
 

@@ -21,9 +21,9 @@ from campaign.models import Campaign
 from campaign.state import missing_choices
 from cards.loading import load_pack_file
 from play import creation, services
+from play.creation import SeatSpec
 from play.engine import GameSetup, SeatSetup, legal_actions, view
 from play.models import Match
-from play.creation import SeatSpec
 
 STICKER_ID = re.compile(r"[a-z0-9-]+:\d+:(?:ship|base)")
 FACE = re.compile(r"/cards/\d+/faces/([a-z0-9-]+)\.png")

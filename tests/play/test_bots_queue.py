@@ -12,9 +12,9 @@ from django.utils import timezone
 from django_q.models import OrmQ, Schedule, Task
 
 from play import bots_queue, creation, services, tasks
+from play.creation import SeatSpec
 from play.engine import GameSetup, SeatSetup
 from play.models import Match, MatchAction
-from play.creation import SeatSpec
 from play.signals import MatchChange, match_changed
 from tests.play.workers import lease_passes, work
 

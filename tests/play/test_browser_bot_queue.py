@@ -8,9 +8,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from play import creation
+from play.creation import SeatSpec
 from play.engine import GameSetup, SeatSetup
 from play.models import Match
-from play.creation import SeatSpec
 from tests.browser_support import log_in
 from tests.factories import UserFactory
 from tests.play.workers import worker_process

@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import Page
 
 from play.models import Match
-from tests.play.test_board_faces import make_bot_match
 from tests.browser_support import log_in
+from tests.play.test_board_faces import make_bot_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

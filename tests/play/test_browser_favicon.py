@@ -10,10 +10,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from play import creation, services
-from play.models import Match
 from play.creation import SeatSpec
-from tests.factories import UserFactory
+from play.models import Match
 from tests.browser_support import log_in
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

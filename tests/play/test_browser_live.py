@@ -29,9 +29,9 @@ from django.db import connection
 from playwright.sync_api import Browser, Page, expect
 
 from play import creation
+from play.creation import SeatSpec
 from play.engine import GameSetup, SeatSetup
 from play.models import Match
-from play.creation import SeatSpec
 from tests.play.workers import worker_process
 
 pytestmark = pytest.mark.django_db(transaction=True)

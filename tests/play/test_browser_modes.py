@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from play.models import Match
-from tests.factories import UserFactory
 from tests.browser_support import log_in
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,9 +13,9 @@ from django.db import transaction
 from playwright.sync_api import Browser, Page, expect
 
 from play import creation, services
+from play.creation import SeatSpec
 from play.engine import apply, legal_actions
 from play.models import Match
-from play.creation import SeatSpec
 from tests.browser_support import log_in
 from tests.factories import UserFactory
 

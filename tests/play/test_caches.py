@@ -16,7 +16,8 @@ from django.test import Client
 from cards import models as card_models
 from cards.models import ContentPack
 from common.caching import BoundedCache
-from play import creation, models as play_models, presenters, replays, services
+from play import creation, presenters, replays, services
+from play import models as play_models
 from play.creation import SeatSpec
 
 SITE_CACHES = {

@@ -8,8 +8,8 @@ from django.test import Client
 from campaign.models import Campaign
 from campaign.simulation import Simulation
 from play import creation
-from play.faces import MatchFaces
 from play.creation import SeatSpec
+from play.faces import MatchFaces
 from tests.factories import PERSONA_PASSWORD
 
 pytestmark = pytest.mark.django_db

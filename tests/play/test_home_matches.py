@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from play import creation, services
-from play.models import Match
 from play.creation import SeatSpec
+from play.models import Match
 
 pytestmark = pytest.mark.django_db
 

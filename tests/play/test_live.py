@@ -19,8 +19,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from play import creation, live, services
-from play.models import Match
 from play.creation import SeatSpec
+from play.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

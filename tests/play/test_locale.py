@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from play import creation, services
+from play.creation import SeatSpec
 from play.engine import legal_actions, view
 from play.presenters import Board
-from play.creation import SeatSpec
 from tests.cards.locale_check import (
     PROJECT,
     extracted_msgids,

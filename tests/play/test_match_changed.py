@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from play import creation, services
+from play.creation import SeatSpec
 from play.models import Match
 from play.services import StaleMatch
-from play.creation import SeatSpec
 from play.signals import MatchChange, match_changed
 
 

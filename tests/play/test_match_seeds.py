@@ -8,9 +8,9 @@ are a keyed hash of the seed.
 from __future__ import annotations
 
 from play import creation, services
+from play.creation import SeatSpec
 from play.engine import GameSetup, apply, legal_actions
 from play.models import Match
-from play.creation import SeatSpec
 
 
 def _friendly_match(core_pack, alice) -> Match:

@@ -19,10 +19,10 @@ from campaign.models import Campaign
 from cards.loading import load_pack_data, load_pack_file
 from cards.models import ContentPack
 from play import creation, services
+from play.creation import SeatSpec
 from play.engine import serialize, view
 from play.models import Match
 from play.services import MatchError
-from play.creation import SeatSpec
 
 COLONY_WARS = Path(settings.BASE_DIR) / "fixtures" / "packs" / "colony-wars.json"
 

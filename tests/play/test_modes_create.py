@@ -131,8 +131,8 @@ def test_l26_m2_a_finished_campaigns_deck_for_three_players(legacy, alice, alice
 
 
 def test_an_unfinished_campaign_deck_is_refused(started_campaign, alice) -> None:
-    from play.services import MatchError
     from play.creation import SeatSpec
+    from play.services import MatchError
 
     with pytest.raises(MatchError):
         creation.create_mode_match("ffa", [SeatSpec("alice", alice), SeatSpec("b", bot="random"),

@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from play import creation, modes_web, services
-from play.models import Match
 from play.creation import SeatSpec
+from play.models import Match
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -14,10 +14,10 @@ from django.test import Client
 
 from campaign.models import Campaign
 from play import creation, notifications, services
+from play.creation import SeatSpec
 from play.engine import legal_actions
 from play.models import Match, NotificationPrefs, SeatNotice
 from play.notifications import CAMPAIGN_TASK, TURN_TASK, send_turn_email
-from play.creation import SeatSpec
 
 pytestmark = pytest.mark.django_db
 

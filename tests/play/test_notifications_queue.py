@@ -11,9 +11,9 @@ from django_q.models import Schedule
 from django_q.scheduler import scheduler
 
 from play import creation
+from play.creation import SeatSpec
 from play.models import NotificationPrefs
 from play.notifications import TURN_TASK
-from play.creation import SeatSpec
 from tests.play.workers import work
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the queue is written after commit

@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 
 from play import creation, services
-from play.models import Match, MatchAction
 from play.creation import SeatSpec
+from play.models import Match, MatchAction
 
 
 @pytest.mark.django_db(transaction=True)

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from campaign.models import Campaign
 from play import creation, rematch, services
-from play.models import Match
 from play.creation import SeatSpec
+from play.models import Match
 
 
 @pytest.fixture

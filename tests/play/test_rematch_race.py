@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from play import creation, services
-from play.models import Match
 from play.creation import SeatSpec
+from play.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

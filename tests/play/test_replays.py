@@ -12,9 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from play import creation, replays, services
+from play.creation import SeatSpec
 from play.engine import apply, legal_actions, new_game
 from play.models import Match
-from play.creation import SeatSpec
 
 NOTATION = re.compile(r"\b(play|buy|use|attack|destroy|pick|choose|scrap) -?\d+")
 COPY_ID = re.compile(r"[a-z]#\d")

@@ -15,8 +15,8 @@ from django.test.utils import CaptureQueriesContext
 
 from cards.loading import load_pack_file
 from play import creation, rows, services
-from play.models import Match, MatchSeat
 from play.creation import SeatSpec
+from play.models import Match, MatchSeat
 
 COLONY_WARS = Path(settings.BASE_DIR) / "fixtures" / "packs" / "colony-wars.json"
 

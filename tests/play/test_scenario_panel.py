@@ -10,10 +10,10 @@ import pytest
 
 from campaign.models import Campaign
 from play import creation, services
+from play.creation import SeatSpec
 from play.engine import load_pack, new_game, view
 from play.engine.legacy import CampaignSnapshot, scenario_setup
 from play.models import Match
-from play.creation import SeatSpec
 from tests.site.test_no_ids import (
     PACKS,
     leaks,

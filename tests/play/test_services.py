@@ -7,10 +7,10 @@ import random
 import pytest
 
 from play import creation, services
+from play.creation import SeatSpec
 from play.engine import legal_actions
 from play.models import Match, MatchAction
 from play.services import MatchError, NotYourTurn, StaleMatch
-from play.creation import SeatSpec
 
 
 def bot_match(core_pack, alice, bot: str = "heuristic", seed: int = 5) -> Match:

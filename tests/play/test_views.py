@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from play import creation, services
+from play.creation import SeatSpec
 from play.engine import GameSetup, SeatSetup, legal_actions
 from play.models import Match, MatchAction
-from play.creation import SeatSpec
 
 SEED = 918273645
 

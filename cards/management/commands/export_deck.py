@@ -18,7 +18,6 @@ from cards.export.views import tts_images_url
 from cards.models import ContentPack
 
 
-
 class Command(BaseCommand):
     help = "Export a campaign's deck or a whole pack as json, csv, pdf or tts."
 

@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from cards.loading import PackConflict, load_pack_file
-from cards.validation import PackValidationError, engine_available
+from cards.validation import PackValidationError
 
 
 class Command(BaseCommand):
@@ -18,8 +18,6 @@ class Command(BaseCommand):
                             help="overwrite a loaded pack of the same id and version")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if not engine_available():
-            self.stderr.write("warning: play.engine is not importable; effects were not checked")
         try:
             result = load_pack_file(options["path"], replace=options["replace"])
         except PackValidationError as exc:

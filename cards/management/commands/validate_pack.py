@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from cards.validation import engine_available, read_pack_file
+from cards.validation import read_pack_file
 
 
 class Command(BaseCommand):
@@ -15,8 +15,6 @@ class Command(BaseCommand):
         parser.add_argument("paths", nargs="+", help="pack JSON files")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if not engine_available():
-            self.stderr.write("warning: play.engine is not importable; effects were not checked")
         failed = 0
         for path in options["paths"]:
             failed += self._validate(path)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 KNOWN_FACTIONS = ("blob", "federation", "empire", "machine", "consortium", "kingdom", "scavengers")
 SIDES = ("empire", "federation")
 ROLES = ("trade", "scout", "viper", "explorer", "starter", "post_campaign", "token")
@@ -25,3 +27,40 @@ STATS = (
 MATCH_KEYS = ("card", "faction", "type", "role", "cost_at_least", "cost_at_most", "upgraded")
 MAX_REPEAT = 32  # a "repeat" runs its effects at most this often (a counter may say more)
 MAX_ABILITIES = 16  # ability indexes are packed into a small int per card instance
+
+
+STICKER_KINDS = ("ship", "base")
+
+
+@dataclass(frozen=True)
+class StickerRef:
+    """A sticker id ``<sheet id>:<cost>:<ship|base>``: the ship or base sticker of one sheet row.
+
+    The one reading of sticker ids for the engine and the site.
+
+    >>> StickerRef.parse("empire-1:3:ship").row
+    'empire-1:3'
+    """
+
+    sheet_id: str
+    cost: int
+    kind: str
+
+    @classmethod
+    def parse(cls, sticker_id: object) -> StickerRef:
+        """Split a sticker id; raise ValueError when it has the wrong shape."""
+        sheet_id, _sep, rest = str(sticker_id).rpartition(":")
+        sheet_id, _sep2, cost = sheet_id.rpartition(":")
+        if (not _sep or not _sep2 or not sheet_id or rest not in STICKER_KINDS
+                or not (cost.isascii() and cost.isdigit())):
+            raise ValueError(f"not a sticker id: {str(sticker_id)[:120]!r}")
+        return cls(sheet_id, int(cost), rest)
+
+    @property
+    def id(self) -> str:
+        return f"{self.sheet_id}:{self.cost}:{self.kind}"
+
+    @property
+    def row(self) -> str:
+        """Return ``<sheet id>:<cost>``: the row a sticker uses up (L14, one per row)."""
+        return f"{self.sheet_id}:{self.cost}"
