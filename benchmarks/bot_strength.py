@@ -45,10 +45,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from play.engine import GameSetup, get_bot, play_game, read_pack, setup_for  # noqa: E402
-from play.engine.balance import campaign_prefix, pick_choices  # noqa: E402
-from play.engine.bulk import game_seed, parse_options, seat_setups  # noqa: E402
-from play.engine.legacy import scenario_setup  # noqa: E402
+from play.engine import GameSetup, get_bot, play_game, read_pack, setup_for
+from play.engine.balance import campaign_prefix, pick_choices
+from play.engine.bulk import game_seed, parse_options, seat_setups
+from play.engine.legacy import scenario_setup
 
 CORE = ROOT / "fixtures" / "packs" / "core-set.json"
 LEGACY = ROOT / "fixtures" / "packs" / "legacy-default.json"

@@ -75,10 +75,9 @@ def extract(ref: str, into: Path) -> str:
 
 def run_in_process(root: str, pack: str, games: int, first_seed: int) -> dict:
     """Measure one engine in a fresh interpreter (no module of the other engine loaded)."""
-    code = ("import json, sys; sys.path.insert(0, %r); "
+    code = (f"import json, sys; sys.path.insert(0, {str(ROOT)!r}); "
             "from benchmarks.engine_throughput import measure; "
-            "print(json.dumps(measure(%r, %r, %d, %d)))"
-            % (str(ROOT), root, pack, games, first_seed))
+            f"print(json.dumps(measure({root!r}, {pack!r}, {games}, {first_seed})))")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                          text=True, cwd="/").stdout
     return json.loads(out.strip().splitlines()[-1])

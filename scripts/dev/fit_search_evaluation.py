@@ -22,10 +22,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from play.engine import GameSetup, apply, new_game, read_pack  # noqa: E402
-from play.engine.bots.assess import seat_yield  # noqa: E402
-from play.engine.bots.heuristic import HeuristicBot  # noqa: E402
-from play.engine.bots.search import WEIGHTS, features  # noqa: E402
+from play.engine import GameSetup, apply, new_game, read_pack
+from play.engine.bots.assess import seat_yield
+from play.engine.bots.heuristic import HeuristicBot
+from play.engine.bots.search import WEIGHTS, features
 
 
 def positions(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -228,10 +228,10 @@ def free_ability(state: GameState, seat: int) -> Action | None:
                 d = design[inst]
                 for ability in game.abilities(d, seat):
                     when = ability.when
-                    if when == "ally" or when == "primary" and d.is_base:
-                        if inst * ops.ABILITY_SLOTS + ability.index not in used \
-                                and use_error(state, seat, inst, ability.index) is None:
-                            return intern("use", inst, ability.index)
+                    if (when == "ally" or when == "primary" and d.is_base) \
+                            and inst * ops.ABILITY_SLOTS + ability.index not in used \
+                            and use_error(state, seat, inst, ability.index) is None:
+                        return intern("use", inst, ability.index)
         return None
     for zone in (state.bases[seat], state.ships[seat]):  # the same checks, without grants
         for inst in zone:
