@@ -53,7 +53,8 @@ from play.engine.legacy import scenario_setup
 CORE = ROOT / "fixtures" / "packs" / "core-set.json"
 LEGACY = ROOT / "fixtures" / "packs" / "legacy-default.json"
 SIDES = ("empire", "federation")
-DEFAULT_SEARCH = {"turn_budget": 1.0}  # what the task worker gives the search bot per turn
+# as the task worker gives it (play.services: SEARCH_ITERATIONS, BOT_SEARCH_MS, BOT_TURN_MS)
+DEFAULT_SEARCH = {"iterations": 400, "time_limit": 1.5, "turn_budget": 1.0}
 CAMPAIGNS = 16  # bot campaigns whose states the scenario games start from
 
 _PACKS: dict[str, Any] = {}
@@ -66,13 +67,17 @@ def _pack(path: Path) -> Any:
     return _PACKS[str(path)]
 
 
-def _init(options: dict, prefixes: list, seed: int) -> None:
-    _STATE.update(options=options, prefixes=prefixes, seed=seed)
+def _init(options: dict, prefixes: list, seed: int, cpu_clock: bool = False) -> None:
+    _STATE.update(options=options, prefixes=prefixes, seed=seed, cpu_clock=cpu_clock)
 
 
 def _bots(names: list[str], seed: int) -> list:
     options = _STATE["options"]
-    return [get_bot(name, seed=seed * 7 + k, **options.get(name, {}))
+    # --cpu-clock: the searcher's budget counts this process's CPU time, as if it had a core to
+    # itself (a shared, loaded machine otherwise cuts its thinking short)
+    clock = {"clock": time.process_time} if _STATE.get("cpu_clock") else {}
+    return [get_bot(name, seed=seed * 7 + k, **options.get(name, {}),
+                    **(clock if name == "search" else {}))
             for k, name in enumerate(names)]
 
 
@@ -206,6 +211,14 @@ def bars(figures: dict, args: argparse.Namespace) -> dict:
     return result
 
 
+def _progress(row: dict) -> dict:
+    """Print one line per finished game on stderr (stdout keeps the one JSON line)."""
+    print(row["kind"], row.get("scenario", ""), "won" if row["won"] else "lost",
+          "" if "baseline_won" not in row else f"(heuristic: {row['baseline_won']})",
+          file=sys.stderr, flush=True)
+    return row
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="core,ffa,raid,scenarios")
@@ -216,6 +229,8 @@ def main() -> int:
     parser.add_argument("--scenario-games", type=int, default=100)
     parser.add_argument("--scenarios", default="1,2,3,4,5,6,7,8,9,10,11,12")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="the searcher's time budget counts CPU time, not wall clock")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--opt", action="append", default=[], metavar="BOT:KEY=VALUE",
                         help="a bot option, e.g. search:turn_budget=0.5 (repeatable)")
@@ -246,13 +261,15 @@ def main() -> int:
     start = time.perf_counter()
     random.Random(args.seed).shuffle(tasks)  # mix long and short games across the workers
     if args.jobs == 1:
-        _init(options, prefixes, args.seed)
-        rows = [play(t) for t in tasks]
+        _init(options, prefixes, args.seed, args.cpu_clock)
+        rows = [_progress(play(t)) for t in tasks]
     else:
-        with Pool(args.jobs, initializer=_init, initargs=(options, prefixes, args.seed)) as pool:
-            rows = list(pool.imap_unordered(play, tasks, chunksize=1))
+        with Pool(args.jobs, initializer=_init,
+                  initargs=(options, prefixes, args.seed, args.cpu_clock)) as pool:
+            rows = [_progress(r) for r in pool.imap_unordered(play, tasks, chunksize=1)]
     figures = summarize(rows, args)
     figures["options"] = options
+    figures["budget_clock"] = "cpu" if args.cpu_clock else "wall"
     figures["elapsed_s"] = round(time.perf_counter() - start, 1)
     print(json.dumps({"bench": "bot_strength", **figures}))
     return 0

@@ -334,8 +334,10 @@ def _bot_actions(match: Match, state: GameState, bots: dict[int, str], seconds: 
 
 
 def _bot(name: str, seed: int) -> Any:
-    # A per-decision limit, not a per-turn one: a turn may span several chunks (new bot objects).
-    options = ({"iterations": SEARCH_ITERATIONS, "time_limit": settings.BOT_SEARCH_MS / 1000}
+    # The turn budget holds within a chunk (one bot object); the per-decision limit also bounds
+    # a turn that spans several chunks (new bot objects).
+    options = ({"iterations": SEARCH_ITERATIONS, "time_limit": settings.BOT_SEARCH_MS / 1000,
+                "turn_budget": settings.BOT_TURN_MS / 1000}
                if name == "search" else {})
     return get_bot(name, seed=seed, **options)
 
