@@ -12,7 +12,7 @@ from typing import Any
 
 from . import ops
 from .content import MAX_REPEAT
-from .state import Decision, Frame, GameState, copied_design, writable
+from .state import Decision, Frame, GameState, copied_design, seat_stats, writable
 
 
 def run(state: GameState) -> None:
@@ -315,7 +315,7 @@ def _pick_scrap(state: GameState, d: Decision, seat: int, inst: int, sticker: st
         zone = state.hand[seat] if inst in state.hand[seat] else state.discard[seat]
         zone.remove(inst)
         ops.to_heap(state, seat, inst)
-        stats = state.stats[seat]
+        stats = seat_stats(state, seat)
         stats[ops.TURN_SCRAPS] = stats.get(ops.TURN_SCRAPS, 0) + 1
     ops.fire_trigger(state, seat, "scrap", inst)
 

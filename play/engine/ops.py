@@ -10,7 +10,7 @@ from typing import Any
 
 from .content import Design, matches
 from .setup import upgraded_design
-from .state import OWN_BIT, Frame, GameState, Outcome, writable
+from .state import OWN_BIT, Frame, GameState, Outcome, seat_stats, writable
 
 OWN_TRADE_DECK = OWN_BIT["trade_deck"]
 TURN_SCRAPS = "scrapped_this_turn"  # stats key: cards scrapped from hand/discard this turn
@@ -65,7 +65,7 @@ def refill(state: GameState, slot: int) -> None:
 def to_heap(state: GameState, seat: int, inst: int) -> None:
     """Put a card that left its zone on the scrap heap (C6); explorers go back to their pile."""
     writable(state, "explorers" if state.design[inst].role == "explorer" else "heap").append(inst)
-    stats = state.stats[seat]
+    stats = seat_stats(state, seat)
     stats["cards_scrapped"] = stats.get("cards_scrapped", 0) + 1
     state.log.append(("scrap", seat, state.design[inst].id))
 
@@ -95,7 +95,7 @@ def destroy_base(state: GameState, seat: int, inst: int) -> None:
     """Destroy an opponent's base: it goes to its owner's discard pile (C19)."""
     owner = remove_from_play(state, inst)
     state.discard[owner].append(inst)
-    stats = state.stats[seat]
+    stats = seat_stats(state, seat)
     stats["bases_destroyed"] = stats.get("bases_destroyed", 0) + 1
     state.log.append(("destroy", seat, state.design[inst].id, owner))
     fire_trigger(state, seat, "destroy_base", inst)
@@ -162,7 +162,7 @@ def acquire(state: GameState, seat: int, inst: int, slot: int, sticker: str, to:
     if sticker:
         upgrade(state, seat, inst, sticker)
         design = state.design[inst]
-    stats = state.stats[seat]
+    stats = seat_stats(state, seat)
     stats["cards_acquired"] = stats.get("cards_acquired", 0) + 1
     for key in design.acquired_keys:
         stats[key] = stats.get(key, 0) + 1
@@ -198,7 +198,7 @@ def upgrade(state: GameState, seat: int, inst: int, sticker: str) -> None:
     writable(state, "design")[inst] = upgraded_design(game, design, sticker, side)
     writable(state, "upgrades").append((seat, inst, sticker, side))
     writable(state, "rows_used").add(sticker.rsplit(":", 1)[0])
-    stats = state.stats[seat]
+    stats = seat_stats(state, seat)
     stats["upgrades"] = stats.get("upgrades", 0) + 1
     state.log.append(("upgrade", seat, design.id, sticker))
     if political_progress(state, seat) >= POLITICAL_STICKERS:
@@ -220,7 +220,7 @@ def change_authority(state: GameState, purse: int, n: int, seat: int) -> None:
     pool at 0 or below is out (C26)."""
     state.authority[purse] += n
     if n > 0:
-        stats = state.stats[seat]
+        stats = seat_stats(state, seat)
         stats["authority_gained"] = stats.get("authority_gained", 0) + n
     if state.authority[purse] <= 0:
         eliminate(state, purse)

@@ -32,7 +32,7 @@ from .content import Ability, Design
 from .errors import IllegalAction, SetupError
 from .packformat.vocabulary import SIDES
 from .setup import MAX_INSTANCES, Game, GameSetup, upgraded_design
-from .state import OWN_ALL, OWN_HISTORY, GameState, writable
+from .state import OWN_ALL, OWN_HISTORY, GameState, seat_stats, writable
 
 SLOTS = ops.ABILITY_SLOTS
 
@@ -712,7 +712,7 @@ def _apply_play(state: GameState, a: Action) -> None:
         bases.append(inst)
     else:
         ships.append(inst)
-        stats = state.stats[seat]
+        stats = seat_stats(state, seat)
         stats["ships_played_total"] = stats.get("ships_played_total", 0) + 1
     design_of = state.design
     game = state.game
@@ -807,7 +807,7 @@ def _apply_attack(state: GameState, a: Action) -> None:
     seat = state.active
     n = state.combat[seat] if a.card < 0 else a.card  # C18: all, or the amount chosen
     state.combat[seat] -= n
-    stats = state.stats[seat]
+    stats = seat_stats(state, seat)
     stats["damage_dealt"] = stats.get("damage_dealt", 0) + n
     state.log.append(("attack", seat, a.index, n))
     ops.change_authority(state, state.game.purse[a.index], -n, a.index)
@@ -876,7 +876,7 @@ def _discard_phase(state: GameState, seat: int) -> None:
     """C21: both pools to 0; played ships and the rest of the hand to the discard pile."""
     state.trade[seat] = 0
     state.combat[seat] = 0
-    state.stats[seat].pop(ops.TURN_SCRAPS, None)
+    seat_stats(state, seat).pop(ops.TURN_SCRAPS, None)
     discard = state.discard[seat]
     discard.extend(state.ships[seat])
     discard.extend(state.hand[seat])
@@ -916,7 +916,7 @@ def _begin_turn(state: GameState, seat: int) -> None:
     design = state.design
     for b in state.bases[seat]:
         if design[b].outpost:
-            stats = state.stats[seat]
+            stats = seat_stats(state, seat)
             stats["outpost_turn_starts"] = stats.get("outpost_turn_starts", 0) + 1
             break
     start_of_turn = state.game.start_of_turn[seat]

@@ -28,10 +28,11 @@ Frame = list
 # copies the field first otherwise. `clone()` clears `own` on both states: after a clone, either
 # one copies before its first write and the other never sees it.
 SHARED = ("rng", "design", "trade_deck", "explorers", "heap", "history", "upgrades", "rows_used",
-          "vp_awarded", "copied", "alive")
+          "vp_awarded", "copied", "alive", "stats")
 OWN_BIT = {name: 1 << k for k, name in enumerate(SHARED)}
 OWN_ALL = (1 << len(SHARED)) - 1
 OWN_HISTORY = OWN_BIT["history"]
+OWN_STATS = OWN_BIT["stats"]  # the per-seat counters: written through `seat_stats` only
 
 DECISION_KINDS = ("discard", "opp_discard", "scrap", "destroy_base", "acquire_free", "recycle",
                   "copy_ship", "copy_base", "choose", "may", "destination", "target", "bequeath",
@@ -137,11 +138,11 @@ class GameState:
         s.game = self.game
         s.rng = self.rng
         s.design = self.design
-        s.deck = list(map(_copy_list, self.deck))
-        s.hand = list(map(_copy_list, self.hand))
-        s.discard = list(map(_copy_list, self.discard))
-        s.ships = list(map(_copy_list, self.ships))
-        s.bases = list(map(_copy_list, self.bases))
+        s.deck = [z[:] for z in self.deck]
+        s.hand = [z[:] for z in self.hand]
+        s.discard = [z[:] for z in self.discard]
+        s.ships = [z[:] for z in self.ships]
+        s.bases = [z[:] for z in self.bases]
         s.trade_deck = self.trade_deck
         s.row = self.row[:]
         s.explorers = self.explorers
@@ -162,7 +163,7 @@ class GameState:
         s.log = self.log[:]
         s.prev_log = self.prev_log  # replaced at the end of a turn, never changed in place
         s.outcome = self.outcome
-        s.stats = list(map(_copy_dict, self.stats))
+        s.stats = self.stats
         s.upgrades = self.upgrades
         s.rows_used = self.rows_used
         s.vp_awarded = self.vp_awarded
@@ -225,6 +226,15 @@ def writable(state: GameState, name: str) -> Any:
         setattr(state, name, value)
         state.own |= bit
     return value
+
+
+def seat_stats(state: GameState, seat: int) -> dict:
+    """Return the seat's counters ready to be changed (every seat's copied first unless this
+    state owns them: they are shared with its clones, see `SHARED`)."""
+    if not state.own & OWN_STATS:
+        state.stats = list(map(_copy_dict, state.stats))
+        state.own |= OWN_STATS
+    return state.stats[seat]
 
 
 def replace_shared(state: GameState, name: str, value: Any) -> None:
