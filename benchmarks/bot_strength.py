@@ -54,7 +54,7 @@ CORE = ROOT / "fixtures" / "packs" / "core-set.json"
 LEGACY = ROOT / "fixtures" / "packs" / "legacy-default.json"
 SIDES = ("empire", "federation")
 # as the task worker gives it (play.services: SEARCH_ITERATIONS, BOT_SEARCH_MS, BOT_TURN_MS)
-DEFAULT_SEARCH = {"iterations": 400, "time_limit": 1.5, "turn_budget": 1.0}
+DEFAULT_SEARCH = {"iterations": 2000, "time_limit": 1.5, "turn_budget": 1.0}
 CAMPAIGNS = 16  # bot campaigns whose states the scenario games start from
 
 _PACKS: dict[str, Any] = {}
@@ -229,6 +229,8 @@ def main() -> int:
     parser.add_argument("--scenario-games", type=int, default=100)
     parser.add_argument("--scenarios", default="1,2,3,4,5,6,7,8,9,10,11,12")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-seconds", type=float, default=0,
+                        help="start no new game after this long (--jobs 1; 0: no limit)")
     parser.add_argument("--cpu-clock", action="store_true",
                         help="the searcher's time budget counts CPU time, not wall clock")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -262,7 +264,11 @@ def main() -> int:
     random.Random(args.seed).shuffle(tasks)  # mix long and short games across the workers
     if args.jobs == 1:
         _init(options, prefixes, args.seed, args.cpu_clock)
-        rows = [_progress(play(t)) for t in tasks]
+        rows = []
+        for task in tasks:
+            if args.max_seconds and time.perf_counter() - start > args.max_seconds:
+                break  # out of time: the figures are from the games played (their counts say)
+            rows.append(_progress(play(task)))
     else:
         with Pool(args.jobs, initializer=_init,
                   initargs=(options, prefixes, args.seed, args.cpu_clock)) as pool:

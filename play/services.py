@@ -59,7 +59,7 @@ from play.signals import MatchChange, match_changed
 
 BOTS = ("heuristic", "random", "search")
 DEFAULT_BOT = "heuristic"
-SEARCH_ITERATIONS = 400  # rollouts per decision at most; settings.BOT_SEARCH_MS bounds the time
+SEARCH_ITERATIONS = 2000  # rollouts per decision at most; BOT_SEARCH_MS and BOT_TURN_MS bound the time
 MAX_BOT_ACTIONS = 3000   # safety net per chunk: a bot turn is a few dozen actions
 SYNC_BOT_SECONDS = 20.0  # TASKS_SYNC only: past this the bots stop answering and the game waits
 
