@@ -38,7 +38,6 @@ def measure(root: str, pack_path: str, games: int, first_seed: int) -> dict:
 
     pack = load_pack(json.loads(Path(pack_path).read_text()), Path(pack_path).name)
     decisions = turns = 0
-    kept = []  # states to time `clone` on afterwards (every 7th decision)
     wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(first_seed, first_seed + games):
         state = new_game(GameSetup(pack=pack, seed=seed, first=seed % 2))
@@ -47,10 +46,21 @@ def measure(root: str, pack_path: str, games: int, first_seed: int) -> dict:
             seat = state.decider
             apply(state, bots[seat].choose(state, seat))
             decisions += 1
-            if decisions % 7 == 0 and len(kept) < 2000:
-                kept.append(state.clone())
         turns += state.turn
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    kept = []  # states to time `clone` on (every 7th decision of the first games, untimed)
+    for seed in range(first_seed, first_seed + games):
+        state = new_game(GameSetup(pack=pack, seed=seed, first=seed % 2))
+        bots = (RandomBot(seed), RandomBot(seed + 1_000_003))
+        step = 0
+        while state.outcome is None and len(kept) < 2000:
+            seat = state.decider
+            apply(state, bots[seat].choose(state, seat))
+            step += 1
+            if step % 7 == 0:
+                kept.append(state.clone())
+        if len(kept) >= 2000:
+            break
     clone_cpu = time.process_time()
     for _ in range(20):
         for state in kept:
