@@ -295,10 +295,12 @@ Q_CLUSTER = {
 # then is killed and goes back to the queue for the next start (play/task_cluster.py).
 TASK_STOP_SECONDS = envint("TASK_STOP_SECONDS", 5)
 # Bot turns (play/bots_queue.py): a worker lets bots decide for up to BOT_CHUNK_MS per saved
-# chunk; the search bot thinks up to BOT_SEARCH_MS per decision. A bot's turn untouched for
+# chunk; the search bot thinks up to BOT_SEARCH_MS per decision and BOT_TURN_MS per turn (the
+# figure benchmarks/bot_strength.py measures it with). A bot's turn untouched for
 # BOT_STUCK_SECONDS is queued again by a sweep running every BOT_SWEEP_MINUTES.
 BOT_CHUNK_MS = envint("BOT_CHUNK_MS", 1000)
 BOT_SEARCH_MS = envint("BOT_SEARCH_MS", 1500)
+BOT_TURN_MS = envint("BOT_TURN_MS", 1000)
 BOT_STUCK_SECONDS = envint("BOT_STUCK_SECONDS", 90)
 BOT_SWEEP_MINUTES = envint("BOT_SWEEP_MINUTES", 1)
 
