@@ -15,11 +15,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from cards.language import pack_text
 from cards.models import ContentPack
+from cards import ids
 from cards.validation import PackProblem, read_pack_file, validate_pack
 
 SCENARIOS = range(1, 13)
@@ -81,19 +81,15 @@ def _placeholder_scenario(number: int) -> dict[str, Any]:
             "vp_cards": [f"s{number}-victory"], "political_victory": number <= 4}
 
 
-def free_slug(user: Any, base: str) -> str:
-    """Return a pack id of the user's not yet taken, made from `base`."""
+def free_slug(user: Any, *names: str) -> str:
+    """Return a pack id of the user's not yet taken, made from the first name that gives one."""
     taken = set(ContentPack.objects.owned_by(user).values_list("slug", flat=True))
-    stem = (slugify(base) or "my-pack")[:90]
-    return next(s for s in (stem if n == 1 else f"{stem}-{n}" for n in range(1, len(taken) + 2))
-                if s not in taken)
+    return ids.free_id(taken, *names, fallback="my-pack")
 
 
-def free_id(taken: set[str], base: str, fallback: str) -> str:
-    """Return an id made from `base` (an English name) that is not in `taken`."""
-    stem = (slugify(base) or fallback)[:90]
-    return next(s for s in (stem if n == 1 else f"{stem}-{n}" for n in range(1, len(taken) + 2))
-                if s not in taken)
+def free_id(taken: set[str], *names: str, fallback: str) -> str:
+    """Return an id made from `names` (Cyrillic transliterated) that is not in `taken`."""
+    return ids.free_id(taken, *names, fallback=fallback)
 
 
 def create_pack(user: Any, data: dict[str, Any], *, draft: bool) -> ContentPack:
@@ -104,7 +100,9 @@ def create_pack(user: Any, data: dict[str, Any], *, draft: bool) -> ContentPack:
 
         # one user's packs take their slugs one at a time (see ContentPack.copy_for)
         list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
-        slug = free_slug(user, pack_text(data["pack"].get("name"), "en") or data["pack"]["id"])
+        name = data["pack"].get("name")
+        slug = free_slug(user, pack_text(name, "en", fallback=False),
+                         pack_text(name, "ru", fallback=False), str(data["pack"]["id"]))
         data["pack"]["id"] = slug
         data["pack"]["version"] = 1
         pack = ContentPack(slug=slug, owner=user, is_builtin=False)
@@ -127,7 +125,7 @@ def whole_pack_problems(pack: ContentPack) -> list[PackProblem]:
 
 _SECTION = re.compile(
     r'^(?P<section>cards|sticker_sheets|vp_cards|scenarios|sides)\[(?P<i>\d+)\]'
-    r'(?: "[^"]*"| #\S+)?')
+    r'(?: "[^"]*"| #\d+)?')
 
 
 def _fields() -> dict[str, str]:

@@ -208,14 +208,10 @@ def sealed_scenario(pack: ContentPack, where: str) -> int | None:
 
 
 def short_problem(problem: PackProblem, data: dict[str, Any] | None = None) -> str:
-    """Return the problem without the file name, its place named in words where known."""
-    if not problem.path:
-        return problem.message
-    from cards.box import readable_path
-    from cards.language import active_language
+    """Return the problem without the file name, its place and words in the page's language."""
+    from cards.problems import describe
 
-    where = readable_path(data or {}, problem.path, active_language()) if data else problem.path
-    return f"{where}: {problem.message}"
+    return describe(problem, data)
 
 
 def engine_problems_of_part(data: dict[str, Any], cards: list[dict[str, Any]],
@@ -430,7 +426,8 @@ class CardDesignForm(AbilityRowsMixin, PackEditForm):
             from cards.box import free_id
 
             taken = {c.get("id") for c in data["cards"] if isinstance(c, dict)}
-            card: dict[str, Any] = {"id": free_id(taken, cleaned["name_en"], "card")}
+            card: dict[str, Any] = {
+                "id": free_id(taken, cleaned["name_en"], cleaned["name_ru"], fallback="card")}
             data["cards"].append(card)
             position = len(data["cards"]) - 1
         else:
@@ -700,7 +697,8 @@ class VPCardForm(PackEditForm):
 
         vps = data.setdefault("vp_cards", [])
         taken = {v.get("id") for v in vps if isinstance(v, dict)}
-        vp_id = free_id(taken, f"s{self.number}-{cleaned['name_en']}", f"s{self.number}-vp")
+        vp_id = free_id(taken, f"s{self.number}-{cleaned['name_en']}",
+                        f"s{self.number}-{cleaned['name_ru']}", fallback=f"s{self.number}-vp")
         cond = {"count": f"stat:{cleaned['counter']}", "at_least": cleaned["at_least"]}
         vps.append({"id": vp_id, "scenario": self.number, "points": cleaned["points"],
                     "name": {"en": cleaned["name_en"], "ru": cleaned["name_ru"]},

@@ -103,6 +103,12 @@ class ContentPack(models.Model):
     # editor shows (and lets them type in) only those sheets, scenarios and VP cards.
     revealed_scenarios = models.PositiveSmallIntegerField(default=0)
     post_campaign_revealed = models.BooleanField(default=False)
+    # A finished set's changes wait here until "Apply" checks them together (issue 19): a swap
+    # of cards breaks the copy counts on the way. `undo_data` is the set before the last apply.
+    staged_data = models.JSONField(null=True, blank=True)
+    undo_data = models.JSONField(null=True, blank=True)
+    # The private share link's secret: whoever has the link may copy the set (empty: no link).
+    share_token = models.CharField(max_length=64, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -156,10 +162,11 @@ class ContentPack(models.Model):
 
     def engine_pack(self) -> Any:
         """Return the engine's parsed `Pack` for `data` (cached per checksum across requests)."""
+        from cards.validation import for_engine
         from play.engine import load_pack  # late: the catalogue does not need the engine
 
         return ENGINE_PACKS.get_or_make(
-            self.checksum, lambda: load_pack(copy.deepcopy(self.data), self.slug))
+            self.checksum, lambda: load_pack(for_engine(self.data), self.slug))
 
     def with_data(self) -> ContentPack:
         """Fill `data` when it was deferred: from this process's memory of its checksum, or read
