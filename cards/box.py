@@ -17,9 +17,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from cards import ids
 from cards.language import pack_text
 from cards.models import ContentPack
-from cards import ids
 from cards.validation import PackProblem, read_pack_file, validate_pack
 
 SCENARIOS = range(1, 13)
@@ -78,7 +78,8 @@ def _placeholder_scenario(number: int) -> dict[str, Any]:
             "story": {"en": "Type this envelope's story once you open it.",
                       "ru": "Введите историю этого конверта, когда откроете его."},
             "sides": {"empire": copy.deepcopy(side), "federation": copy.deepcopy(side)},
-            "vp_cards": [f"s{number}-victory"], "political_victory": number <= 4}
+            "vp_cards": [f"s{number}-victory"], "political_victory": number <= 4,
+            "entered": False}  # a placeholder until the owner types the card (issue 19)
 
 
 def free_slug(user: Any, *names: str) -> str:
@@ -118,7 +119,7 @@ def create_pack(user: Any, data: dict[str, Any], *, draft: bool) -> ContentPack:
 
 def whole_pack_problems(pack: ContentPack) -> list[PackProblem]:
     """Return every problem of the stored pack (a draft's "still missing" list)."""
-    return validate_pack(pack.data, filename=f"{pack.slug}.json")
+    return validate_pack(pack.data, filename=f"{pack.slug}.json", owner=True)
 
 
 # -- Readable field names for validator paths -----------------------------------------------

@@ -104,39 +104,55 @@ class PackEditForm(forms.Form):
     checksum = forms.CharField(widget=forms.HiddenInput, error_messages={
         "required": _("The form was incomplete; please reload the page.")})
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> PackEditForm:
+        form = super().__new__(cls)
+        form.made_with = kwargs  # to make it again against a newer set (rebound)
+        return form
+
+    def rebound(self, data: Any, pack: ContentPack) -> PackEditForm:
+        """Return the same form with `data`, made against `pack` as it is now (after a 409)."""
+        return type(self)(data, **{**self.made_with, "pack": pack})
+
     def __init__(self, *args: Any, pack: ContentPack, **kwargs: Any) -> None:
         self.pack = pack
         self.new_data: dict[str, Any] | None = None
         super().__init__(*args, **kwargs)
-        self.fields["checksum"].initial = pack.checksum
+        self.fields["checksum"].initial = pack.working_checksum
+        self.staged = False  # the change joins a finished set's staged changes (issue 19)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if self.errors:
             return cleaned
-        data = copy.deepcopy(self.pack.data)
+        data = copy.deepcopy(self.pack.working_data)
         prefix = self.apply_to(data, cleaned)
         if self.errors:  # apply_to found a problem of its own (e.g. an ability row)
             return cleaned
         # Every problem (the draft filter below needs them all); the JSON fields' value limits
         # bound how many there can be, and only the first MAX_PROBLEMS are put into words.
-        problems = validate_pack(data, filename=f"{self.pack.slug}.json", limit=None)
+        problems = validate_pack(data, filename=f"{self.pack.slug}.json", limit=None, owner=True)
         self.draft = False
         if self.pack.is_draft and problems:
             # An unfinished pack: only the edited part must be right; the rest is "still missing".
             problems = self.draft_problems(data, problems, prefix)
             self.draft = True
+        elif self.pack.can_stage and (problems or self.pack.staged_data is not None):
+            # A finished set: a change that breaks the whole (a card swapped, copies changed)
+            # waits with the other staged changes, all checked together at "Apply".
+            problems = self.draft_problems(data, problems, prefix) if problems else []
+            self.staged = True
         self.new_data_problems = problems
-        self._add_problems(problems, prefix)
-        if not problems:
+        self.add_problems(problems, prefix)
+        if not problems and not self.staged:
             self._refuse_if_campaigns_break(data)
         if not self.errors:
             self.new_data = data
             if self.draft:  # still a draft only while the whole pack is not valid yet
-                self.draft = bool(validate_pack(data, filename=f"{self.pack.slug}.json"))
+                self.draft = bool(validate_pack(data, filename=f"{self.pack.slug}.json",
+                                                owner=True))
         return cleaned
 
-    def _add_problems(self, problems: list[PackProblem], prefix: str) -> None:
+    def add_problems(self, problems: list[PackProblem], prefix: str) -> None:
         """Attach the first MAX_PROBLEMS problems to their fields and count the rest."""
         shown: set[tuple[str | None, str]] = set()
         field = None
@@ -776,7 +792,7 @@ class ImportPackForm(forms.Form):
             raise forms.ValidationError(str(exc)) from None
         if not isinstance(data, dict) or not isinstance(data.get("pack"), dict):
             raise forms.ValidationError(_("This is not a pack file: it has no “pack” header."))
-        problems = validate_pack(data, filename=upload.name)
+        problems = validate_pack(data, filename=upload.name, owner=True)
         if problems:
             from cards.box import readable_path
 

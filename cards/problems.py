@@ -21,7 +21,7 @@ from cards.validation import PackProblem
 # The engine puts its path in the message: `sticker_sheets[0] "empire-1": rows[1].cost: ...`.
 ENGINE_PLACE = re.compile(
     r'^(?P<section>cards|sticker_sheets|vp_cards|scenarios|sides)\[(?P<i>\d+)\]'
-    r'(?: "[^"]*"| #?\d+)?(?:: (?P<path>[^:]*?))?: (?P<message>.*)$', re.S)
+    r'(?: "[^"]*"| #?\d+)?(?:: (?P<path>[^:]*?))?: (?P<message>.*)$', re.DOTALL)
 
 
 def _messages() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]]:
@@ -64,7 +64,7 @@ def _messages() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]]:
         (r"must be true in scenarios 1-4 only.*",
          lambda m: _("political victory belongs to scenarios 1-4 only (L19)")),
     ]
-    return [(re.compile(pattern, re.S), words) for pattern, words in table]
+    return [(re.compile(pattern, re.DOTALL), words) for pattern, words in table]
 
 
 def message_words(message: str) -> str:

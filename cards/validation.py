@@ -140,7 +140,7 @@ def for_engine(data: dict[str, Any]) -> dict[str, Any]:
 
 ENGINE_PLACE = re.compile(
     r'^(?P<entry>(?:cards|sticker_sheets|vp_cards|sides)\[\d+\](?: "[^"]*")?'
-    r'|scenarios\[\d+\] \d+)(?:: (?P<path>[^:]*?))?: (?P<message>.*)$', re.S)
+    r'|scenarios\[\d+\] \d+)(?:: (?P<path>[^:]*?))?: (?P<message>.*)$', re.DOTALL)
 
 
 def engine_place(message: str) -> tuple[str, str]:

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from cards.language import pack_text
 from cards.models import ContentPack
-from cards.problems import describe
 from cards.owners.printed import card_needs_effects, sticker_needs_effects
+from cards.problems import describe
 from cards.validation import AT_TABLE, PackProblem, validate_pack
 
 # Whole-set counts (L8, L18, L26, L25) that an unfinished set cannot meet yet: they are "still
@@ -108,16 +108,18 @@ def _scenario(data: Mapping[str, Any], number: int) -> dict[str, Any] | None:
 
 
 def missing_effects(data: Mapping[str, Any], *, scenario: int | None = None,
-                    side: str | None = None, sheet_ids: Iterable[str] = ()) -> list[str]:
+                    side: str | None = None, sheet_ids: Iterable[str] = (),
+                    post_campaign: bool = False) -> list[str]:
     """Return, in words, each part of a game that is still text alone (none: it can be played).
 
     The game's cards are every card the engine deals (trade deck, personal decks, explorers,
-    tokens); with `scenario`, also that scenario's rules on `side` and its VP cards; the stickers
+    tokens; the post-campaign pack with `post_campaign`); with `scenario`, also that scenario's rules on `side` and its VP cards; the stickers
     of the sheets `sheet_ids` (the sheets opened so far) may be put on a card in the game.
     """
     lines = [_("Card “%(name)s”") % {"name": pack_text(c.get("name"))}
              for c in data.get("cards", []) or []
-             if isinstance(c, dict) and c.get("role") != "post_campaign" and card_needs_effects(c)]
+             if isinstance(c, dict) and card_needs_effects(c)
+             and (post_campaign or c.get("role") != "post_campaign")]
     wanted = set(sheet_ids)
     for sheet in data.get("sticker_sheets", []) or []:
         if isinstance(sheet, dict) and sheet.get("id") in wanted:
