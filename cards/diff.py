@@ -45,6 +45,11 @@ def _field_names() -> dict[str, str]:
             "award": _("how it is won"), "text": _("text"), "vp_cards": _("VP cards")}
 
 
+def _blank(value: Any) -> Any:
+    """Return None for a value that says "nothing" (a missing key and `false` read the same)."""
+    return None if value is None or value is False or value in ("", [], {}) else value
+
+
 def _by(items: Any, key: str) -> dict[Any, Mapping[str, Any]]:
     return {i.get(key): i for i in items or [] if isinstance(i, Mapping)}
 
@@ -57,7 +62,8 @@ def _section(old: Any, new: Any, key: str, part: str, name: Any,
         if k not in before:
             changes.append(Change("added", part, name(item)))
             continue
-        changed = [words.get(f, f) for f in fields if before[k].get(f) != item.get(f)]
+        changed = [words.get(f, f) for f in fields
+                   if _blank(before[k].get(f)) != _blank(item.get(f))]
         if changed:
             changes.append(Change("changed", part, name(item), changed))
     return changes

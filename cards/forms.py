@@ -25,6 +25,7 @@ from cards.validation import (
     PackProblem,
     card_label,
     engine_problems,
+    is_count_problem,
     validate_pack,
 )
 
@@ -136,10 +137,11 @@ class PackEditForm(forms.Form):
             # An unfinished pack: only the edited part must be right; the rest is "still missing".
             problems = self.draft_problems(data, problems, prefix)
             self.draft = True
-        elif self.pack.can_stage and (problems or self.pack.staged_data is not None):
-            # A finished set: a change that breaks the whole (a card swapped, copies changed)
-            # waits with the other staged changes, all checked together at "Apply".
-            problems = self.draft_problems(data, problems, prefix) if problems else []
+        elif self.pack.can_stage and (any(map(is_count_problem, problems))
+                                      or self.pack.staged_data is not None):
+            # A finished set: a change that breaks only its counts (a card swapped, copies
+            # changed) waits with the other staged changes, all checked together at "Apply".
+            problems = [p for p in problems if not is_count_problem(p)]
             self.staged = True
         self.new_data_problems = problems
         self.add_problems(problems, prefix)
@@ -794,10 +796,9 @@ class ImportPackForm(forms.Form):
             raise forms.ValidationError(_("This is not a pack file: it has no “pack” header."))
         problems = validate_pack(data, filename=upload.name, owner=True)
         if problems:
-            from cards.box import readable_path
+            from cards.problems import describe
 
             raise forms.ValidationError([  # at most MAX_PROBLEMS, then "and N more problems"
-                f"{readable_path(data, p.path, _lang())}: {p.message}" if p.path else p.message
-                for p in problems])
+                describe(p, data) for p in problems])
         self.data_value = data
         return upload

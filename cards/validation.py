@@ -116,6 +116,17 @@ def read_pack_file(path: Path | str) -> tuple[Any, list[PackProblem]]:
     return data, validate_pack(data, filename=path.name)
 
 
+# Whole-set counts (L8, L18, L25, L26): an unfinished set cannot meet them yet, and a change to a
+# finished one (a card swapped for another) breaks them on the way (issue 19).
+COUNT_PROBLEM = re.compile(r"needs \d+ (copies|trade cards)|needs one sheet for each|"
+                           r"sticker rows of cost \d+: \d+, but only")
+
+
+def is_count_problem(problem: PackProblem) -> bool:
+    """Return whether a problem is about the whole set's counts, not about one part of it."""
+    return bool(COUNT_PROBLEM.search(problem.message))
+
+
 def for_engine(data: dict[str, Any]) -> dict[str, Any]:
     """Return a copy of pack JSON as the engine reads it: without what only the table plays.
 

@@ -18,12 +18,8 @@ from cards.language import pack_text
 from cards.models import ContentPack
 from cards.owners.printed import card_needs_effects, sticker_needs_effects
 from cards.problems import describe
-from cards.validation import AT_TABLE, PackProblem, validate_pack
+from cards.validation import AT_TABLE, PackProblem, is_count_problem, validate_pack
 
-# Whole-set counts (L8, L18, L26, L25) that an unfinished set cannot meet yet: they are "still
-# missing" for a complete set, never a reason to refuse tracking.
-COUNT_PROBLEM = re.compile(r"needs \d+ (copies|trade cards)|needs one sheet for each|"
-                           r"sticker rows of cost \d+: \d+, but only")
 ENVELOPE_PATH = re.compile(r"(sticker_sheets|vp_cards|scenarios)\[(\d+)\]")
 
 
@@ -69,7 +65,7 @@ def envelope_problems(pack: ContentPack, number: int) -> list[str]:
 
 def _problems(pack: ContentPack) -> list[PackProblem]:
     found = validate_pack(pack.data, filename=f"{pack.slug}.json", limit=None, owner=True)
-    return [p for p in found if not COUNT_PROBLEM.search(p.message)]
+    return [p for p in found if not is_count_problem(p)]  # never a reason to refuse tracking
 
 
 def _where(problem: PackProblem) -> str:

@@ -44,7 +44,7 @@ def staged(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("The staged changes were dropped."))
             return redirect(pack)
         try:
-            store_checked(pack, pack.staged_data or pack.data, pack.checksum)
+            store_checked(pack, pack.staged_data or pack.data, pack.working_checksum)
         except StalePack:
             return _stale(request, pack)
         except NotApplied as error:
