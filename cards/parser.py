@@ -92,13 +92,13 @@ def parse_card_text(text: str, lang: str, *, factions: Sequence[str] = (),
     `names` maps faction ids to their names (in any language) so that "Star Empire Ally" and
     "карту Слизней" are understood; ids are always understood.
     """
-    return _Reading(text, lang, factions, names).read(sticker=False)
+    return _AbilityReader(_Reading(text, lang, factions, names)).read(sticker=False)
 
 
 def parse_sticker_text(text: str, lang: str, *, factions: Sequence[str] = (),
                        names: FactionNames | None = None) -> ParsedText:
     """Read a sticker's printed text; one that begins with "and" extends the primary (L15)."""
-    return _Reading(text, lang, factions, names).read(sticker=True)
+    return _AbilityReader(_Reading(text, lang, factions, names)).read(sticker=True)
 
 
 def pack_faction_names(*packs: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
@@ -273,6 +273,22 @@ class _Draft:
     unclear_ally: bool = False
 
 
+def _faction_patterns(known: set[str], names: FactionNames
+                      ) -> list[tuple[str, re.Pattern[str]]]:
+    """Return (faction id, pattern) for every spelling of every faction a text may name."""
+    found = []
+    for faction_id in sorted(known):
+        given = names.get(faction_id, ())
+        given = [given] if isinstance(given, str) else list(given)
+        spellings = {faction_id.replace("_", " "), *given}
+        spellings |= {n.split()[-1] for n in given if len(n.split()) > 1}
+        for spelling in spellings:
+            pattern = _faction_pattern(spelling)
+            if pattern is not None:
+                found.append((faction_id, pattern))
+    return found
+
+
 class _Reading:
     """One reading of one text: the text, the grammar of its language, what has been tried."""
 
@@ -285,155 +301,10 @@ class _Reading:
         self.g = _grammar(self.lang)
         self.own = [f for f in factions if isinstance(f, str)]
         self.known = set(KNOWN_FACTIONS) | set(self.own) | set(names or {})
-        self.faction_patterns = self._faction_patterns(names or {})
+        self.faction_patterns = _faction_patterns(self.known, names or {})
         self.memo: dict[tuple[Any, ...], Any] = {}
         self.nesting = 0
 
-    def _faction_patterns(self, names: FactionNames) -> list[tuple[str, re.Pattern[str]]]:
-        found = []
-        for faction_id in sorted(self.known):
-            given = names.get(faction_id, ())
-            given = [given] if isinstance(given, str) else list(given)
-            spellings = {faction_id.replace("_", " "), *given}
-            spellings |= {n.split()[-1] for n in given if len(n.split()) > 1}
-            for spelling in spellings:
-                pattern = _faction_pattern(spelling)
-                if pattern is not None:
-                    found.append((faction_id, pattern))
-        return found
-
-    # -- the whole text --------------------------------------------------------------------
-
-    def read(self, *, sticker: bool) -> ParsedText:
-        drafts: list[_Draft] = []
-        unknown: list[UnknownPart] = []
-        extends = False
-        pos = self.skip(0)
-        if sticker:
-            label = self.header(pos)
-            if label and label[0] == "and":
-                extends = True
-                drafts.append(_Draft("primary", None, pos, label[2]))
-                pos = self.skip(label[2])
-        while pos < len(self.text):
-            pos = self.read_item(pos, drafts, unknown)
-        if len(self.full) > MAX_TEXT:
-            unknown.append(UnknownPart(self.full[MAX_TEXT:], MAX_TEXT, len(self.full), "too_long"))
-        return self.finish(drafts, unknown, extends)
-
-    def read_item(self, pos: int, drafts: list[_Draft], unknown: list[UnknownPart]) -> int:
-        """Read one label, run of statics or run of effects at `pos`; return where to go on."""
-        current = drafts[-1] if drafts else None
-        label = self.header(pos)
-        if label and label[0] != "and":
-            key, faction, end = label
-            draft = self.label_draft(key, faction, pos, end)
-            effects = self.best(self.effects(self.skip_spaces(end), top=True))
-            if effects is None:
-                return self.give_up(pos, unknown, whole_ability=True, search_from=end - 1)
-            drafts.append(draft)
-            return self.take(draft, effects)
-        statics = self.best(self.statics(pos))
-        if statics is not None:
-            if current is None or current.when != "static" or self.text[
-                    current.end:pos].strip(SEPARATING):
-                drafts.append(_Draft("static", None, pos, pos))
-            return self.take(drafts[-1], statics)
-        effects = self.best(self.effects(pos, top=True))
-        if effects is not None:
-            if current is None or current.when == "static":
-                current = _Draft("primary", None, pos, pos)
-                drafts.append(current)
-            return self.take(current, effects)
-        label_end = self.unknown_label(pos)
-        return self.give_up(pos, unknown, whole_ability=label_end is not None,
-                            search_from=label_end or pos)
-
-    def label_draft(self, key: str, faction: str | None, start: int, end: int) -> _Draft:
-        when = HEADER_WHEN[key]
-        unclear = False
-        if key == "ally_any":
-            faction = self.own[0] if len(self.own) == 1 else None
-            unclear = faction is None
-        return _Draft(when, faction, start, end, unclear_ally=unclear)
-
-    def take(self, draft: _Draft, found: tuple[tuple[list[Any], str], int]) -> int:
-        """Add a run of effects read at the top of an ability to it; return where to go on."""
-        (effects, first_tag), end = found
-        if draft.effects and effects:
-            effects = _join(draft.effects, "", effects[0], first_tag) + effects[1:]
-        else:
-            effects = draft.effects + effects
-        draft.effects = effects
-        draft.end = end
-        return self.skip(end)
-
-    def give_up(self, pos: int, unknown: list[UnknownPart], *, whole_ability: bool,
-                search_from: int | None = None) -> int:
-        """Mark the words from `pos` to the next readable place as not understood; all of an
-        ability's words up to the next label when its own label was not understood."""
-        stop, resume = self.next_readable(search_from or pos, labels_only=whole_ability)
-        self.mark(unknown, pos, stop)
-        return resume
-
-    def mark(self, unknown: list[UnknownPart], start: int, end: int, reason: str = "not_understood",
-             detail: str = "") -> None:
-        while end > start and self.text[end - 1] in SEPARATING:
-            end -= 1
-        if end <= start:
-            return
-        last = unknown[-1] if unknown else None
-        if last and last.reason == reason == "not_understood" and last.end <= start and not \
-                self.text[last.end:start].strip(SEPARATING):
-            unknown[-1] = UnknownPart(self.raw[last.start:end], last.start, end, reason)
-        else:
-            unknown.append(UnknownPart(self.raw[start:end], start, end, reason, detail))
-
-    def next_readable(self, pos: int, *, labels_only: bool) -> tuple[int, int]:
-        """Return (end of the unreadable words, next place something reads) after `pos`."""
-        for match in re.finditer(r"[.,;:!?\n]\s*|\s+", self.text[pos + 1:]):
-            stop, resume = pos + 1 + match.start(), pos + 1 + match.end()
-            if resume >= len(self.text):
-                break
-            if self.header(resume):
-                return stop, resume
-            punctuated = not match.group().isspace()
-            if not labels_only and punctuated and (self.statics(resume) or self.effects(
-                    resume, top=True)):
-                return stop, resume
-        return len(self.text), len(self.text)
-
-    def unknown_label(self, pos: int) -> int | None:
-        """Return where unknown words at `pos` that look like a label ("Zorg Ally:") end."""
-        match = re.compile(r"[^\W\d_][^.:;\n+]{0,40}?:").match(self.text, pos)
-        return match.end() - 1 if match else None
-
-    def finish(self, drafts: list[_Draft], unknown: list[UnknownPart],
-               extends: bool) -> ParsedText:
-        abilities = []
-        for draft in drafts:
-            ability, reason, detail = self.ability(draft, extends)
-            if ability is None:
-                self.mark(unknown, draft.start, draft.end, reason, detail)
-            else:
-                abilities.append(ability)
-        unknown.sort(key=lambda part: part.start)
-        return ParsedText(abilities, unknown, extends)
-
-    def ability(self, draft: _Draft, extends: bool) -> tuple[dict[str, Any] | None, str, str]:
-        """Return the draft as a pack ability, or None with why it cannot be one."""
-        if not draft.effects:
-            return None, "not_understood", ""
-        if draft.unclear_ally:
-            return None, "ally_faction", ", ".join(self.own)
-        if extends and draft.when != "primary":
-            return None, "extends", ""
-        ability: dict[str, Any] = {"when": draft.when}
-        if draft.faction:
-            ability["faction"] = draft.faction
-        ability["do"] = draft.effects
-        problem = _engine_problem(ability, self.known)
-        return (None, "invalid", problem) if problem else (ability, "", "")
 
     # -- places in the text ----------------------------------------------------------------
 
@@ -627,6 +498,147 @@ class _Reading:
         if not isinstance(value, dict) or len(value) != 1 or not _storable(value):
             return []
         return [(value, end)]
+
+
+class _AbilityReader:
+    """Split a text into abilities (a label and its effects) over one `_Reading` of it."""
+
+    def __init__(self, reading: _Reading) -> None:
+        self.r = reading
+
+    # -- the whole text --------------------------------------------------------------------
+
+    def read(self, *, sticker: bool) -> ParsedText:
+        drafts: list[_Draft] = []
+        unknown: list[UnknownPart] = []
+        extends = False
+        pos = self.r.skip(0)
+        if sticker:
+            label = self.r.header(pos)
+            if label and label[0] == "and":
+                extends = True
+                drafts.append(_Draft("primary", None, pos, label[2]))
+                pos = self.r.skip(label[2])
+        while pos < len(self.r.text):
+            pos = self.read_item(pos, drafts, unknown)
+        if len(self.r.full) > MAX_TEXT:
+            full = self.r.full
+            unknown.append(UnknownPart(full[MAX_TEXT:], MAX_TEXT, len(full), "too_long"))
+        return self.finish(drafts, unknown, extends)
+
+    def read_item(self, pos: int, drafts: list[_Draft], unknown: list[UnknownPart]) -> int:
+        """Read one label, run of statics or run of effects at `pos`; return where to go on."""
+        current = drafts[-1] if drafts else None
+        label = self.r.header(pos)
+        if label and label[0] != "and":
+            key, faction, end = label
+            draft = self.label_draft(key, faction, pos, end)
+            effects = self.r.best(self.r.effects(self.r.skip_spaces(end), top=True))
+            if effects is None:
+                return self.give_up(pos, unknown, whole_ability=True, search_from=end - 1)
+            drafts.append(draft)
+            return self.take(draft, effects)
+        statics = self.r.best(self.r.statics(pos))
+        if statics is not None:
+            if current is None or current.when != "static" or self.r.text[
+                    current.end:pos].strip(SEPARATING):
+                drafts.append(_Draft("static", None, pos, pos))
+            return self.take(drafts[-1], statics)
+        effects = self.r.best(self.r.effects(pos, top=True))
+        if effects is not None:
+            if current is None or current.when == "static":
+                current = _Draft("primary", None, pos, pos)
+                drafts.append(current)
+            return self.take(current, effects)
+        label_end = self.unknown_label(pos)
+        return self.give_up(pos, unknown, whole_ability=label_end is not None,
+                            search_from=label_end or pos)
+
+    def label_draft(self, key: str, faction: str | None, start: int, end: int) -> _Draft:
+        when = HEADER_WHEN[key]
+        unclear = False
+        if key == "ally_any":
+            faction = self.r.own[0] if len(self.r.own) == 1 else None
+            unclear = faction is None
+        return _Draft(when, faction, start, end, unclear_ally=unclear)
+
+    def take(self, draft: _Draft, found: tuple[tuple[list[Any], str], int]) -> int:
+        """Add a run of effects read at the top of an ability to it; return where to go on."""
+        (effects, first_tag), end = found
+        if draft.effects and effects:
+            effects = _join(draft.effects, "", effects[0], first_tag) + effects[1:]
+        else:
+            effects = draft.effects + effects
+        draft.effects = effects
+        draft.end = end
+        return self.r.skip(end)
+
+    def give_up(self, pos: int, unknown: list[UnknownPart], *, whole_ability: bool,
+                search_from: int | None = None) -> int:
+        """Mark the words from `pos` to the next readable place as not understood; all of an
+        ability's words up to the next label when its own label was not understood."""
+        stop, resume = self.next_readable(search_from or pos, labels_only=whole_ability)
+        self.mark(unknown, pos, stop)
+        return resume
+
+    def mark(self, unknown: list[UnknownPart], start: int, end: int, reason: str = "not_understood",
+             detail: str = "") -> None:
+        while end > start and self.r.text[end - 1] in SEPARATING:
+            end -= 1
+        if end <= start:
+            return
+        last = unknown[-1] if unknown else None
+        if last and last.reason == reason == "not_understood" and last.end <= start and not \
+                self.r.text[last.end:start].strip(SEPARATING):
+            unknown[-1] = UnknownPart(self.r.raw[last.start:end], last.start, end, reason)
+        else:
+            unknown.append(UnknownPart(self.r.raw[start:end], start, end, reason, detail))
+
+    def next_readable(self, pos: int, *, labels_only: bool) -> tuple[int, int]:
+        """Return (end of the unreadable words, next place something reads) after `pos`."""
+        for match in re.finditer(r"[.,;:!?\n]\s*|\s+", self.r.text[pos + 1:]):
+            stop, resume = pos + 1 + match.start(), pos + 1 + match.end()
+            if resume >= len(self.r.text):
+                break
+            if self.r.header(resume):
+                return stop, resume
+            punctuated = not match.group().isspace()
+            if not labels_only and punctuated and (self.r.statics(resume) or self.r.effects(
+                    resume, top=True)):
+                return stop, resume
+        return len(self.r.text), len(self.r.text)
+
+    def unknown_label(self, pos: int) -> int | None:
+        """Return where unknown words at `pos` that look like a label ("Zorg Ally:") end."""
+        match = re.compile(r"[^\W\d_][^.:;\n+]{0,40}?:").match(self.r.text, pos)
+        return match.end() - 1 if match else None
+
+    def finish(self, drafts: list[_Draft], unknown: list[UnknownPart],
+               extends: bool) -> ParsedText:
+        abilities = []
+        for draft in drafts:
+            ability, reason, detail = self.ability(draft, extends)
+            if ability is None:
+                self.mark(unknown, draft.start, draft.end, reason, detail)
+            else:
+                abilities.append(ability)
+        unknown.sort(key=lambda part: part.start)
+        return ParsedText(abilities, unknown, extends)
+
+    def ability(self, draft: _Draft, extends: bool) -> tuple[dict[str, Any] | None, str, str]:
+        """Return the draft as a pack ability, or None with why it cannot be one."""
+        if not draft.effects:
+            return None, "not_understood", ""
+        if draft.unclear_ally:
+            return None, "ally_faction", ", ".join(self.r.own)
+        if extends and draft.when != "primary":
+            return None, "extends", ""
+        ability: dict[str, Any] = {"when": draft.when}
+        if draft.faction:
+            ability["faction"] = draft.faction
+        ability["do"] = draft.effects
+        problem = _engine_problem(ability, self.r.known)
+        return (None, "invalid", problem) if problem else (ability, "", "")
 
 
 # -- slots: what each kind of slot reads ------------------------------------------------------

@@ -29,8 +29,10 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 
 def make_pack(pack_id: str = "test-legacy", owner=None, builtin: bool = True) -> ContentPack:
-    """Store the campaign tests' small legacy pack as a ContentPack, the way the loader would."""
+    """Store the campaign tests' small legacy pack as a ContentPack, the way the loader would
+    (with its catalogue rows)."""
     pack = ContentPack(slug=pack_id, owner=owner, is_builtin=builtin)
     pack.set_data(legacy_pack(pack_id))
     pack.save()
+    pack.rebuild_catalogue()
     return pack

@@ -19,13 +19,9 @@ from cards.export import csvfile, packjson
 from cards.loading import load_pack_data, load_pack_file
 from cards.validation import validate_pack
 
+pytestmark = pytest.mark.usefixtures("fresh_card_cache")
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def card_cache(settings, tmp_path: Path) -> Path:
-    settings.CARD_CACHE_DIR = tmp_path / "card-cache"
-    return settings.CARD_CACHE_DIR
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ sticker shows the copy it went on (L12, L14); nothing of an unopened envelope ap
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -18,15 +17,11 @@ from cards.models import ContentPack
 from cards.templatetags.card_faces import envelope_sheets
 from tests.campaign.packs import legacy_pack
 
+pytestmark = pytest.mark.usefixtures("fresh_card_cache")
+
 STICKER = "empire-1:2:ship"  # made distinct below: "and +5 combat"
 COPY = "kingdom-ship-2#1"
 IMG = re.compile(r"<img [^>]*>")
-
-
-@pytest.fixture(autouse=True)
-def card_cache(settings, tmp_path: Path) -> Path:
-    settings.CARD_CACHE_DIR = tmp_path / "card-cache"
-    return settings.CARD_CACHE_DIR
 
 
 @pytest.fixture

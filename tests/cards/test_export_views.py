@@ -5,7 +5,6 @@ import csv
 import io
 import json
 import zipfile
-from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -13,18 +12,12 @@ from django.test import Client
 from cards.models import ContentPack
 from tests.factories import make_pack
 
-
-@pytest.fixture(autouse=True)
-def card_cache(settings, tmp_path: Path) -> Path:
-    settings.CARD_CACHE_DIR = tmp_path / "card-cache"
-    return settings.CARD_CACHE_DIR
+pytestmark = pytest.mark.usefixtures("fresh_card_cache")
 
 
 @pytest.fixture
 def pack(db) -> ContentPack:
-    pack = make_pack()
-    pack.rebuild_catalogue()
-    return pack
+    return make_pack()
 
 
 def _url(pack: ContentPack, fmt: str, query: str = "") -> str:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -13,23 +12,17 @@ from cards.models import ContentPack
 from cards.render.urls import back_url, face_url
 from tests.factories import PERSONA_PASSWORD, make_pack
 
+pytestmark = pytest.mark.usefixtures("fresh_card_cache")
+
 SHIP = "kingdom-ship-2"  # a trade ship of cost 2 in the test pack (8 copies)
 OPEN_STICKER = "empire-1:2:ship"  # sheet of scenario 1
 SEALED_STICKER = "empire-2:2:ship"  # sheet of scenario 2
 POST_CAMPAIGN = "relic-cruiser"
 
 
-@pytest.fixture(autouse=True)
-def card_cache(settings, tmp_path: Path) -> Path:
-    settings.CARD_CACHE_DIR = tmp_path / "card-cache"
-    return settings.CARD_CACHE_DIR
-
-
 @pytest.fixture
 def pack(db) -> ContentPack:
-    pack = make_pack()
-    pack.rebuild_catalogue()
-    return pack
+    return make_pack()
 
 
 @pytest.fixture

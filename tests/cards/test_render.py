@@ -31,6 +31,8 @@ from cards.render.draw import INSET, TextBox, draw_face
 from cards.render.face import UPGRADABLE_ROLES, sticker_of
 from cards.text import ability_text, faction_names
 
+pytestmark = pytest.mark.usefixtures("fresh_card_cache")
+
 ROOT = Path(__file__).resolve().parents[2]
 PACK_FILES = sorted((ROOT / "fixtures" / "packs").glob("*.json"))
 GOLDEN = Path(__file__).with_name("golden")
@@ -40,12 +42,6 @@ LANGS = ("en", "ru")
 
 def _pack(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(autouse=True)
-def card_cache(settings, tmp_path: Path) -> Path:
-    settings.CARD_CACHE_DIR = tmp_path / "card-cache"
-    return settings.CARD_CACHE_DIR
 
 
 def _inside_card(box: tuple[int, int, int, int]) -> bool:
@@ -326,18 +322,18 @@ def test_sizes_are_poker_cards_at_300_dpi_and_half_that_on_the_web() -> None:
     assert render_image(face, "en", "web").size == SIZES["web"] == (372, 520)
 
 
-def test_second_request_draws_nothing(card_cache: Path) -> None:
+def test_second_request_draws_nothing(fresh_card_cache: Path) -> None:
     face = face_of(GOLDEN_PACK, "lancer", copy_number=1)
     before = render_draw.draw_count
     first = face_png(face, "ru", "print")
     assert render_draw.draw_count == before + 1
     second = face_png(face, "ru", "print")
     assert render_draw.draw_count == before + 1
-    assert first == second and first.is_relative_to(card_cache)
+    assert first == second and first.is_relative_to(fresh_card_cache)
     assert Image.open(first).size == SIZES["print"]
     back = back_png("trade", "en")
     assert back_png("trade", "en") == back and render_draw.draw_count == before + 2
-    assert not list(card_cache.rglob(".draw-*")), "temporary files are renamed into place"
+    assert not list(fresh_card_cache.rglob(".draw-*")), "temporary files are renamed into place"
 
 
 def test_cache_key_changes_with_design_sticker_language_size_and_version(monkeypatch) -> None:
@@ -380,7 +376,7 @@ def test_missing_font_fails_with_a_clear_error(monkeypatch, tmp_path: Path) -> N
         fonts.font.cache_clear()
 
 
-def test_two_workers_drawing_the_same_face_leave_one_whole_png(card_cache: Path) -> None:
+def test_two_workers_drawing_the_same_face_leave_one_whole_png(fresh_card_cache: Path) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
     face = face_of(GOLDEN_PACK, "tower", copy_number=1)
@@ -390,4 +386,4 @@ def test_two_workers_drawing_the_same_face_leave_one_whole_png(card_cache: Path)
     with Image.open(paths.pop()) as image:
         image.load()
         assert image.size == SIZES["web"]
-    assert not list(card_cache.rglob(".draw-*"))
+    assert not list(fresh_card_cache.rglob(".draw-*"))

@@ -3,8 +3,6 @@ on a 390 px phone, with the tab title following the turn."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -15,14 +13,7 @@ from play.models import Match
 from tests.browser_support import log_in
 from tests.play.test_board_faces import make_bot_match, make_upgrade_match
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def card_cache(settings, tmp_path: Path) -> Path:
-    """Draw the faces the pages ask for into a temporary cache, not the site's."""
-    settings.CARD_CACHE_DIR = tmp_path / "card-cache"
-    return settings.CARD_CACHE_DIR
+pytestmark = [pytest.mark.usefixtures("fresh_card_cache"), pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
