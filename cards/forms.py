@@ -127,6 +127,7 @@ class PackEditForm(forms.Form):
             return cleaned
         data = copy.deepcopy(self.pack.working_data)
         prefix = self.apply_to(data, cleaned)
+        self.checked_data = data  # problems name its parts: a card being added is in it alone
         if self.errors:  # apply_to found a problem of its own (e.g. an ability row)
             return cleaned
         # Every problem (the draft filter below needs them all); the JSON fields' value limits
@@ -192,7 +193,7 @@ class PackEditForm(forms.Form):
         """Return the problem's text, unless it would quote a sealed envelope (spoiler safety)."""
         sealed = sealed_scenario(self.pack, problem.path or problem.message)
         if sealed is None:
-            return short_problem(problem, self.pack.data)
+            return short_problem(problem, getattr(self, "checked_data", self.pack.working_data))
         return gettext("This change breaks the content of envelope %(n)s, which you have not "
                        "opened yet (for example a sticker row that no card of that cost fits "
                        "any more).") % {"n": sealed}
@@ -748,8 +749,9 @@ KIND_CHOICES = [("legacy", _("Legacy campaign (two sides, 12 envelopes)")),
 class NewPackForm(forms.Form):
     """Start an own pack: empty (structure only) or as a copy of a builtin pack."""
 
-    name_en = forms.CharField(label=_("Name (English)"), max_length=150)
-    name_ru = forms.CharField(label=_("Name (Russian)"), max_length=150)
+    name_en = forms.CharField(label=_("Name (English)"), max_length=150, required=False,
+                              help_text=_("One language is enough."))
+    name_ru = forms.CharField(label=_("Name (Russian)"), max_length=150, required=False)
     start = forms.ChoiceField(label=_("Start from"), widget=forms.RadioSelect, choices=[
         ("empty", _("An empty box: the sides, starting cards and 12 scenario placeholders; "
                     "you type in the trade cards, sticker sheets and scenarios")),
@@ -766,6 +768,9 @@ class NewPackForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        if not (cleaned.get("name_en") or cleaned.get("name_ru") or self.errors):
+            # issue 19: a Russian-only owner names the set in Russian alone
+            self.add_error("name_en", gettext("Give the set's name, in English or Russian."))
         if cleaned.get("start") == "copy" and not cleaned.get("source"):
             self.add_error("source", gettext("Pick the set to copy."))
         return cleaned

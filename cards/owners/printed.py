@@ -45,7 +45,7 @@ def apply_printed(card: dict[str, Any], text: str, pack_data: Mapping[str, Any])
         card["printed"] = {text_language(text): text.strip()}
     else:
         card.pop("printed", None)
-    set_unread(card, [part.text for part in parsed.unread])
+    set_unread(card, [part.text for part in parsed.unknown])
     return parsed
 
 

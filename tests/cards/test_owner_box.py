@@ -369,6 +369,7 @@ def test_l26_post_campaign_role_only_once_that_envelope_is_open(alice_client: Cl
     ({"start": "other"}, "start"),
     ({"source": "999999", "start": "copy"}, "source"),
     ({"name_en": "x" * 151}, "name_en"),
+    ({"name_en": "", "name_ru": " "}, "name_en"),  # one language is enough, none is not
 ])
 def test_bad_new_set_input_is_a_form_error(alice_client: Client, changes: dict,
                                            field: str) -> None:
