@@ -217,6 +217,10 @@ class ScenarioCardForm(PackEditForm):
         federation = (json.loads(json.dumps(empire)) if cleaned["same_sides"]
                       else self._side("federation", data))
         scenario["sides"] = {"empire": empire, "federation": federation}
+        if (not cleaned["same_sides"] and not cleaned["federation_text"].strip()
+                and not cleaned["federation_other"].strip()):
+            # else "saved", then refused when a campaign starts (each side has its own text)
+            self.add_error("federation_text", gettext("Type the text of the scenario card."))
         winner = self._winner(data)
         if winner is not None:
             winner["points"] = cleaned["winner_points"]

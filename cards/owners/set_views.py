@@ -80,7 +80,7 @@ def undo_change(request: HttpRequest, pk: int) -> HttpResponse:
 def import_into(request: HttpRequest, pk: int) -> HttpResponse:
     """Import a pack file into this set: the differences first, then replace on confirmation."""
     pack = own_pack(request, pk)
-    form = ImportPackForm(request.POST or None, request.FILES or None)
+    form = ImportPackForm(request.POST or None, request.FILES or None, unfinished=pack.is_draft)
     context: dict[str, object] = {"pack": pack, "form": form}
     if request.method == "POST" and request.POST.get("confirm") == "1":
         return _replace_from_session(request, pack)

@@ -18,7 +18,7 @@ from cards import usage
 from cards.diff import Change, pack_diff, trade_copies
 from cards.models import ContentPack
 from cards.problems import describe
-from cards.validation import validate_pack
+from cards.validation import is_count_problem, validate_pack
 
 
 @dataclass
@@ -36,8 +36,10 @@ class SetCheck:
 
 def check_change(pack: ContentPack, old: dict[str, Any], new: dict[str, Any]) -> SetCheck:
     """Return what replacing `old` by `new` in `pack` changes, and why it may not (in words)."""
-    problems = [describe(p, new) for p in validate_pack(new, filename=f"{pack.slug}.json",
-                                                        owner=True)]
+    found = validate_pack(new, filename=f"{pack.slug}.json", owner=True)
+    if pack.is_draft:  # an unfinished set stays one: only what is there must be right
+        found = [p for p in found if not is_count_problem(p)]
+    problems = [describe(p, new) for p in found]
     if not problems:
         problems = [_("Your campaign “%(name)s” uses this set and would break: %(why)s")
                     % {"name": name, "why": why} for name, why in usage.edit_breaks(pack, new)]
@@ -64,8 +66,9 @@ def store_checked(pack: ContentPack, new: dict[str, Any], expected_checksum: str
     check = check_change(pack, pack.data, new)
     if check.problems:
         raise NotApplied(" ".join(check.problems[:3]))
+    draft = pack.is_draft and bool(validate_pack(new, filename=f"{pack.slug}.json", owner=True))
     with transaction.atomic():
-        pack.replace_data(new, expected_checksum)
+        pack.replace_data(new, expected_checksum, draft=draft)
         usage.pack_edited(pack)
 
 
