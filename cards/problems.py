@@ -61,10 +61,29 @@ def _messages() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]]:
          lambda m: _("must be at least %(low)s") % {"low": m["low"]}),
         (r'needs exactly one "winner" VP card.*',
          lambda m: _("needs exactly one VP card for the winner (L21)")),
+        (r'needs (?P<n>\d+) copies of role "trade", found (?P<found>\d+)',
+         lambda m: _("the trade deck needs %(n)s cards, it has %(found)s") % m.groupdict()),
+        (r"needs (?P<n>\d+) trade cards of (?P<faction>\w+), found (?P<found>\d+)",
+         lambda m: _("%(faction)s needs %(n)s trade cards, it has %(found)s")
+         % {**m.groupdict(), "faction": _faction_name(m["faction"])}),
+        (r"(?P<side>\w+) needs one sheet for each scenario 1-4, found scenarios .*",
+         lambda m: _("%(side)s needs one sticker sheet for each of scenarios 1-4")
+         % {"side": _faction_name(m["side"])}),
+        (r"sticker rows of cost (?P<cost>\d+): (?P<n>\d+), but only (?P<found>\d+) trade.*",
+         lambda m: _("%(n)s sticker rows cost %(cost)s, but only %(found)s trade cards do: "
+                     "not every row can go on its own card (L12-L14, L25)") % m.groupdict()),
         (r"must be true in scenarios 1-4 only.*",
          lambda m: _("political victory belongs to scenarios 1-4 only (L19)")),
     ]
     return [(re.compile(pattern, re.DOTALL), words) for pattern, words in table]
+
+
+def _faction_name(faction_id: str) -> str:
+    """Return a faction's or side's name in the active language (the id if unknown)."""
+    names = {"consortium": _("the Consortium"), "kingdom": _("the Kingdom"),
+             "scavengers": _("the Scavengers"), "empire": _("the Star Empire"),
+             "federation": _("the Trade Federation")}
+    return str(names.get(faction_id, faction_id))
 
 
 def message_words(message: str) -> str:

@@ -67,7 +67,7 @@ def test_owner_enters_a_box_and_plays_scenario_1_online(live_server, page: Page,
     page.locator("#create-pack").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Kitchen box")
     expect(page.locator("#owner-tools")).to_contain_text("Unfinished set")
-    expect(page.locator("#still-missing")).to_contain_text("needs 20 trade cards of kingdom")
+    expect(page.locator("#still-missing")).to_contain_text("the Kingdom needs 20 trade cards, it has 0")
     pack = ContentPack.objects.get(owner=alice)
 
     # Two trade cards through Chromium, the other eight through the same form by a client.

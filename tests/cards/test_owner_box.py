@@ -107,7 +107,7 @@ def test_new_empty_box_is_a_draft_that_lists_what_is_missing(alice_client: Clien
     assert pack.is_draft and pack.is_legacy and pack.target_kind == "legacy"
     page = alice_client.get(pack.get_absolute_url()).content.decode()
     assert "Unfinished set" in page
-    assert "needs 20 trade cards of kingdom, found 0" in page
+    assert "the Kingdom needs 20 trade cards, it has 0" in page  # in words, not ids
     # sealed envelopes stay sealed: no placeholder scenario text is shown, nor its path
     assert "Scenario 1" not in page and "scenarios[" not in page and "cards[" not in page
     # not offered for campaigns or games while unfinished
@@ -342,7 +342,7 @@ def test_c2_c4_new_empty_core_set_starts_with_scouts_vipers_and_explorers(
     assert {d.role: d.quantity for d in pack.designs.all()} == {
         "scout": 16, "viper": 4, "explorer": 10}
     page = alice_client.get(pack.get_absolute_url()).content.decode()
-    assert "needs 80 copies of role" in page and "Add a sticker sheet" not in page
+    assert "the trade deck needs 80 cards, it has 0" in page and "Add a sticker sheet" not in page
     assert alice_client.get(reverse("cards:add_sheet", args=[pack.pk])).status_code == 404
 
 
