@@ -47,7 +47,7 @@ def _add_card(page: Page, name: str, faction: str, kind: str, cost: int, copies:
     page.locator("input[name=quantity]").fill(str(copies))
     effect = "Combat" if kind == "ship" else "Authority"
     page.locator("textarea[name=printed]").fill(f"+{cost} {effect}. Ally: draw a card")
-    expect(page.locator("#card-preview")).to_contain_text("draw a card")  # the live face
+    expect(page.locator("#card-preview")).to_contain_text("draw a card", timeout=15_000)
     page.locator("#save-card").click()
     expect(page.locator("#owner-tools")).to_be_visible()
 
@@ -192,7 +192,7 @@ def test_owner_box_pages_fit_the_screen(live_server, browser, lang, width, tmp_p
     page.locator("textarea[name=printed]").fill(
         "+4 Combat. You may scrap a card in the trade row. Ally: +2 Combat. Sing a song")
     expect(page.locator("#card-preview img")).to_be_visible()
-    expect(page.locator("#card-preview")).to_contain_text("Sing a song")  # marked, kept
+    expect(page.locator("#card-preview")).to_contain_text("Sing a song", timeout=15_000)  # kept
     page.wait_for_function("() => { const i = document.querySelector('#card-preview img');"
                            " return i && i.complete && i.naturalWidth > 0; }")
     shot("card-entry")
