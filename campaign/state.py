@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaign import names
 from campaign.content import UPGRADES_PER_SIDE, ContentError, PackContent
@@ -366,8 +367,11 @@ def _check_political(content: PackContent, state: CampaignState, number: int, si
     sheet = content.sheet_of_scenario(number, side)
     used = len(state.used_rows.get(sheet["id"], {})) if sheet else 0
     if sheet is None or used < len(sheet.get("rows", [])):
-        raise EventRefused(_("A political victory needs all five stickers of this scenario's "
-                             "sheet; %(used)s are used.") % {"used": used})
+        raise EventRefused(ngettext(
+            "A political victory needs all five stickers of this scenario's sheet; %(used)s is "
+            "used.",
+            "A political victory needs all five stickers of this scenario's sheet; %(used)s are "
+            "used.", used) % {"used": used})
 
 
 def _has_victory_rule(content: PackContent, state: CampaignState, progress: dict) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -134,12 +135,16 @@ def import_backup(request: HttpRequest) -> HttpResponse:
     return render(request, "campaign/import.html", {"form": form})
 
 
-@login_required
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    """Take the open seat an invite link points to (anonymous visitors log in or sign up first)."""
+    """Take the open seat an invite link points to (anonymous visitors read what the invitation
+    is, then sign in or sign up and come back)."""
     seat = get_object_or_404(Seat.objects.select_related("campaign"), invite_token=token,
                              campaign__deleted_at__isnull=True)
     campaign = seat.campaign
+    if not request.user.is_authenticated:
+        if request.method == "POST" or not seat.is_open:
+            return redirect_to_login(request.get_full_path())
+        return render(request, "campaign/join.html", {"campaign": campaign, "seat": seat})
     if campaign.seat_of(request.user):
         return redirect(campaign)
     if not seat.is_open:
@@ -170,6 +175,8 @@ def _dashboard_context(request: HttpRequest, campaign: Campaign) -> dict[str, An
         "campaign": campaign, "state": state, "sides": presenters.side_rows(campaign),
         "seats_picked": [(seat, str(seat.index) in state.wishes) for seat in campaign.seats.all()],
         "scenario_count": content.scenario_count,
+        # the header moves on once the scenario's game is recorded (issue 20)
+        "scenario_done": bool(state.scenario) and state.scenario_finished(state.scenario),
         "first_next": presenters.side_name(content, state.next_first_player()),
         "next_step": presenters.next_step(content, state),
         "envelope": presenters.envelope(content, state, state.scenario) if state.scenario else None,
@@ -332,11 +339,13 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         form = RecordGameForm(request.POST or None, campaign=campaign)
     if request.method == "POST" and form.is_bound:
+        number = state.scenario
         response = _submit(request, campaign, form, lambda version: campaign.apply_event(
             GAME_RECORDED, form.payload(), request.user, version))
         if response:
             if response.status_code == 409:
                 return _stale_record(request, campaign)
+            messages.success(request, _("The game of scenario %(n)s was recorded.") % {"n": number})
             return response
     return render(request, "campaign/record.html", _record_context(campaign, form))
 

@@ -4,9 +4,10 @@ A board shows twenty to sixty cards (hands, bases, the trade row, discard piles)
 again on every move for every player watching, so the card's markup is written here in Python,
 with markupsafe's C escaping and `%`, rather than as a template included once per card.
 
-`c` is a card of `play.presenters.Board`: its face URL (or its name and text lines when there is
-no picture), and either one click (`c.click`: a button naming the one action) or a menu of
-actions (`c.actions`), or nothing to do. `CardHtml` holds what every card form of one board
+`c` is a card of `play.board` (`ShownCards.card`): its face URL (or its name and text lines when
+there is no picture), and either one click (`c.click`: a button naming the one action) or a menu
+of actions (`c.actions`), or nothing to do (a button that shows the card large: static/js/inspect.js
+opens every card so, and on a touch screen it asks before any action). `CardHtml` holds what every card form of one board
 shares: the act URL, the board version every move carries, the CSRF token and the face size.
 """
 
@@ -22,7 +23,7 @@ from markupsafe import Markup, escape
 FORM = ('<form method="post" action="%(act)s" hx-post="%(act)s" hx-target="#board" '
         'hx-swap="outerHTML" class="%(cls)s">%(csrf)s<input type="hidden" name="version" '
         'value="%(version)s">')
-LI = '<li class="%s" data-card-id="%s">'
+LI = '<li class="%s" data-card-id="%s" data-name="%s">'
 FACE = ('<img class="face" src="%s" alt="%s" width="%s" height="%s" loading="lazy" '
         'decoding="async">')
 TEXT_FACE = ('<span class="face face-text" role="img" aria-label="%s">'
@@ -32,6 +33,7 @@ ZOOM = ('<img class="face-zoom" src="%s" alt="" width="%s" height="%s" loading="
         'decoding="async">')
 MENU_FACE = ('<img class="menu-face" src="%s" alt="" width="%s" height="%s" loading="lazy" '
              'decoding="async">')
+LOOK = '<button type="button" class="card-look">%s</button>'
 BADGE = '<span class="card-badge" title="%s">%s</span>'
 CLICK = ('%s<button type="submit" name="notation" value="%s" class="card-button" title="%s">'
          '<span class="visually-hidden">%s: </span>%s</button></form>')
@@ -65,8 +67,8 @@ class CardHtml:
         elif c.get("actions"):
             body = self._menu(c)
         else:
-            body = self.face(c)
-        parts = [LI % (classes, escape(c.get("id", ""))), body]
+            body = LOOK % self.face(c)
+        parts = [LI % (classes, escape(c.get("id", "")), escape(c.get("name", ""))), body]
         if c.get("face_url"):
             parts.append(ZOOM % (escape(c["face_url"]), *self.size))
         if c.get("damage"):

@@ -9,6 +9,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from play.bot_names import bot_seat_name
 from play.creation import SeatSpec, core_packs, finished_campaigns
 from play.models import NotificationPrefs
 from play.modes_web import STANDARD, available_modes, counts_text, role_label
@@ -16,11 +17,8 @@ from play.services import BOTS, DEFAULT_BOT
 
 BOT_LABELS = {"heuristic": _("Bot: heuristic (default)"), "random": _("Bot: random (easy)"),
               "search": _("Bot: search (strongest, slower)")}
-BOT_NAMES = {"heuristic": _("Heuristic bot"), "random": _("Random bot"), "search": _("Search bot")}
 INVITE, USER, ME = "invite", "user", "me"
 MAX_SEATS = 6
-# Bots of a multiplayer game are told apart by a star's name, never by a number.
-STARS = ("Vega", "Altair", "Rigel", "Deneb", "Sirius", "Antares")
 
 
 def mixable_sets(packs: list[Any]) -> list[Any]:
@@ -189,11 +187,11 @@ class MatchCreateForm(forms.Form):
             return [me, SeatSpec(data["other"].get_username(), offered_to=data["other"])]
         if data["opponent"] == INVITE:
             return [me, SeatSpec(str(_("Friend")))]
-        return [me, SeatSpec(str(BOT_NAMES[data["opponent"]]), bot=data["opponent"])]
+        return [me, SeatSpec(bot_seat_name(data["opponent"]), bot=data["opponent"])]
 
     def _mode_seats(self, data: dict[str, Any]) -> list[SeatSpec]:
         """Return a multiplayer game's seats: offered users, open invites, named bots."""
-        others, stars, guests = iter(data["others"]), iter(STARS), 0
+        others, stars, guests = iter(data["others"]), iter(range(MAX_SEATS)), 0
         seats = []
         for k in range(1, data["players"] + 1):
             kind = data[f"seat{k}"]
@@ -206,8 +204,7 @@ class MatchCreateForm(forms.Form):
                 guests += 1
                 seats.append(SeatSpec(str(_("Guest %(n)s") % {"n": guests})))
             else:
-                seats.append(SeatSpec(str(_("%(star)s (%(bot)s)") % {
-                    "star": next(stars), "bot": BOT_NAMES[kind]}), bot=kind))
+                seats.append(SeatSpec(bot_seat_name(kind, next(stars)), bot=kind))
         return seats
 
 

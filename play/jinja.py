@@ -6,7 +6,9 @@ the same board several times faster. Every other page stays in Django templates;
 a board (the match, spectator and replay pages) includes the board's HTML from `render`.
 
 The templates translate with `{{ _("Authority %(n)s")|format(n=...) }}`: `makemessages` reads that
-`_("...")` as it reads Django's `{% translate %}`, so the strings stay in `play/locale/`
+`_("...")` as it reads Django's `{% translate %}`, so the strings stay in `play/locale/`. A count
+of things is `{{ counted("hand", n) }}`: its sentences are ngettext's, in play/board/phrases.py
+(makemessages does not read plurals out of these templates)
 (tests/play/test_locale.py checks every one has its Russian text). A string with HTML in it uses
 `html_format` instead, which escapes the values but not the translated markup. To refresh the
 app's catalogue with both kinds of templates:
@@ -28,6 +30,7 @@ from django.utils.translation import gettext, trans_real
 from jinja2 import ChainableUndefined, Environment
 from markupsafe import Markup
 
+from play.board.phrases import COUNTS
 from play.card_html import CardHtml
 from play.rematch import game_over_panel
 
@@ -40,6 +43,7 @@ def environment(**options: Any) -> Environment:
     env = Environment(**options)
     env.globals.update({
         "_": gettext, "url": _url, "card_html": CardHtml, "game_over_panel": game_over_panel,
+        "counted": counted,
     })
     env.filters["html_format"] = html_format
     return env
@@ -59,6 +63,11 @@ def render(name: str, context: dict[str, Any], request: HttpRequest | None = Non
         values.update(request=request, csrf_token=token, csrf_input=Markup(
             '<input type="hidden" name="csrfmiddlewaretoken" value="%s">') % token)
     return mark_safe(engines[ENGINE].get_template(name).template.render(values))
+
+
+def counted(key: str, n: int) -> str:
+    """Return a count in words, in the plural form its number takes (`COUNTS`, ngettext)."""
+    return str(COUNTS[key] % {"n": n})
 
 
 def html_format(message: str, **values: Any) -> Markup:

@@ -82,7 +82,7 @@ def _row(match: Match, user: Any, now: datetime) -> MatchRow:
 
 
 def _seat_name(seat: MatchSeat) -> str:
-    return seat.name or _("open seat")
+    return seat.shown_name or _("open seat")
 
 
 def _kind(match: Match, seats: list[MatchSeat]) -> str:

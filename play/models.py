@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.models import ContentPack
 from common.caching import BoundedCache
+from play.bot_names import shown_name
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -110,7 +111,7 @@ class Match(models.Model):
         indexes = (models.Index(fields=["status", "turn_seat"], name="play_match_turn"),)
 
     def __str__(self) -> str:
-        names = " – ".join(seat.name for seat in self.seat_list)
+        names = " – ".join(seat.shown_name for seat in self.seat_list)
         if self.scenario:
             return _("Scenario %(n)s: %(names)s") % {"n": self.scenario, "names": names}
         return names or f"#{self.pk}"
@@ -217,6 +218,8 @@ class MatchSeat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="match_offers",
         help_text=_("The one user who may accept this open seat (empty: anyone with the link)."))
+    # The board's scenario panel as this player left it; None: never touched, shown open.
+    scenario_open = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ("match", "index")
@@ -224,7 +227,12 @@ class MatchSeat(models.Model):
                                                name="play_seat_unique_index"),)
 
     def __str__(self) -> str:
-        return self.name
+        return self.shown_name
+
+    @property
+    def shown_name(self) -> str:
+        """Return the seat's name in the active language (a bot's words translated)."""
+        return shown_name(self.name, self.bot)
 
     @property
     def is_open(self) -> bool:

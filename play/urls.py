@@ -21,6 +21,7 @@ urlpatterns = [
     path("<id:pk>/act/", views.act, name="act"),
     path("<id:pk>/resign/", views.resign, name="resign"),
     path("<id:pk>/record/", views.record, name="record"),
+    path("<id:pk>/scenario-panel/", views.remember_panel, name="panel"),
     path("<id:pk>/replay/", replays.replay_page, name="replay"),
     path("<id:pk>/watch/", replays.spectate_page, name="spectate"),
     path("<id:pk>/watch/board/", replays.spectate_board, name="spectate_board"),

@@ -5,7 +5,7 @@ exists). Every move POSTs its notation and the version it was made against: a st
 409, an illegal move a 400 with the engine's reason, a move out of turn a 403; nothing changes in
 any of these cases. htmx requests get the board partial back (with that status: the page's htmx
 config swaps 400/403/409 answers too, so the message shows), plain form posts get a redirect or
-the whole page. Pages render only `view(state, seat)` through `play.presenters.Board`.
+the whole page. Pages render only `view(state, seat)` through `play.board.Board`.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -31,7 +32,7 @@ from play.faces import MatchFaces, web_size
 from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
 from play.models import Match, MatchSeat
 from play.modes_web import STANDARD
-from play.presenters import Board, scenario_panel
+from play.board import Board, scenario_panel
 from play.services import BrokenMatch, MatchError
 
 POLL_SECONDS = 1
@@ -70,7 +71,7 @@ def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "
     state = services.engine_state(match)
     faces = MatchFaces(match)
     seat_view = view(state, seat.index)
-    board = Board(seat_view, match.pack.data, state, faces, [s.name for s in match.seat_list],
+    board = Board(seat_view, match.pack.data, state, faces, [s.shown_name for s in match.seat_list],
                   modes_web.mode_of(match), match.status == Match.Status.WAITING).context()
     invites = modes_web.invites(match, lambda token: request.build_absolute_uri(
         reverse("play:join", args=[token])))
@@ -81,7 +82,9 @@ def _context(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "
             "board_url": reverse("play:board", args=[match.pk]),
             "resign_url": reverse("play:resign", args=[match.pk]),
             "poll_seconds": POLL_SECONDS, "version": match.version, "face_size": web_size(),
-            "scenario": scenario_panel(match, seat_view)}
+            "scenario": scenario_panel(match, seat_view),
+            "scenario_open": seat.scenario_open is not False,
+            "panel_url": reverse("play:panel", args=[match.pk])}
 
 
 def _board(request: HttpRequest, match: Match, seat: MatchSeat, error: str = "",
@@ -277,6 +280,18 @@ def _changed(request: HttpRequest, match: Match, seat: MatchSeat) -> HttpRespons
 
 @login_required
 @require_POST
+def remember_panel(request: HttpRequest, pk: int) -> HttpResponse:
+    """Remember whether the player left the board's scenario panel open (`open=1`) or closed."""
+    _match, seat = _match_for(request, pk, with_state=False)
+    value = request.POST.get("open")
+    if value not in ("0", "1"):
+        return HttpResponse(_("Send open=1 or open=0."), status=400, content_type="text/plain")
+    MatchSeat.objects.filter(pk=seat.pk).update(scenario_open=value == "1")
+    return HttpResponse(status=204)
+
+
+@login_required
+@require_POST
 @_shows_broken_matches
 def record(request: HttpRequest, pk: int) -> HttpResponse:
     """Record a finished campaign game that could not be recorded automatically."""
@@ -293,11 +308,17 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(match)
 
 
-@login_required
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    """Take the open seat an invite link points to."""
+    """Take the open seat an invite link points to; logged out, say what the invitation is and
+    offer sign-in and sign-up (both come back here)."""
     seat = get_object_or_404(MatchSeat.objects.select_related("match"), invite_token=token)
     match = seat.match
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.get_full_path())
+        if not seat.is_open:
+            raise Http404("seat taken")
+        return render(request, "play/join.html", {"match": match, "seat": seat})
     if match.seat_of(request.user):
         return redirect(match)
     if not seat.may_join(request.user):  # taken, or offered to someone else

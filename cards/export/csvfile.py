@@ -6,9 +6,11 @@ UTF-8, so Russian names show as Cyrillic instead of mojibake; LibreOffice detect
 
 Columns (header row in English, always these, in this order): ``part``, ``name_en``, ``name_ru``,
 ``set``, ``type``, ``cost``, ``defense``, ``outpost``, ``factions`` (printed), ``sticker_factions``
-(added by the faction sticker, L16), ``ability_text_en`` (the card as it plays: an upgraded
-copy's abilities with its sticker, L15, and without on-buy, L17), ``sticker_sheet``,
-``sticker_row_cost``, ``sticker_text``, ``copy_number``. ``part``, ``set``, ``type``, faction
+(added by the faction sticker, L16), ``ability_text_en`` (the printed text, as on the card before
+any sticker), ``sticker_sheet``, ``sticker_row_cost``, ``sticker_text`` (the sticker's own words,
+never joined into the printed ones: an "and" sticker would read as part of the last option of a
+"choose one"), ``copy_number``, ``played_text_en`` (the card as it plays once upgraded: with its
+sticker, L15, and without on-buy, L17; empty without a sticker). ``part``, ``set``, ``type``, faction
 names and sticker texts are in the export's language; factions are joined with " + ", abilities
 with " | ".
 """
@@ -24,7 +26,7 @@ from cards.text import abilities_text, faction_names
 
 COLUMNS = ("part", "name_en", "name_ru", "set", "type", "cost", "defense", "outpost", "factions",
            "sticker_factions", "ability_text_en", "sticker_sheet", "sticker_row_cost",
-           "sticker_text", "copy_number")
+           "sticker_text", "copy_number", "played_text_en")
 WORDS = {
     "en": {"ship": "Ship", "base": "Base", "yes": "yes", "no": "no"},
     "ru": {"ship": "Корабль", "base": "База", "yes": "да", "no": "нет"},
@@ -56,11 +58,12 @@ def row(deck: Deck, part: DeckPart, card: PhysicalCard, lang: str,
         outpost if design.get("type") == "base" else "",
         " + ".join(names[lang].get(f, f) for f in design.get("factions", [])),
         names[lang].get(sticker.side, sticker.side) if sticker else "",
-        " | ".join(abilities_text(played.get("abilities", []), "en", names["en"])),
+        " | ".join(abilities_text(design.get("abilities", []), "en", names["en"])),
         pack_text(sticker.sheet_name, lang) if sticker else "",
         str(sticker.cost) if sticker else "",
         sticker_text(sticker, lang, names[lang]) if sticker else "",
         str(card.copy_number),
+        " | ".join(abilities_text(played.get("abilities", []), "en", names["en"])) if sticker else "",
     ]
 
 

@@ -1,6 +1,9 @@
-"""Tabletop Simulator export: a saved object (one ``DeckCustom``) and its face-sheet images.
+"""Tabletop Simulator export: a saved object (one ``DeckCustom`` per pile) and its face sheets.
 
-TTS's "Saved Objects" loads a JSON whose ``ObjectStates`` holds one ``DeckCustom``. Its
+TTS's "Saved Objects" loads a JSON whose ``ObjectStates`` holds one ``DeckCustom`` for each part
+of the deck (the trade deck, each side's personal deck, the explorers), named after it and laid
+side by side on the table, so players never sort the cards by hand (a part of one card is a
+lone ``Card``). Each deck's
 ``CustomDeck`` maps a deck key (1, 2, ...) to a sheet: ``FaceURL`` (one image of up to 10
 columns x 7 rows of faces), ``BackURL`` (one back for the whole sheet, ``UniqueBack`` false),
 ``NumWidth``/``NumHeight`` (the grid) and ``BackIsHidden``. Each card of ``ContainedObjects`` is
@@ -9,8 +12,8 @@ counted left to right, top to bottom on its sheet; ``DeckIDs`` lists the CardIDs
 
 Sheets: at most 69 faces each. TTS shows a sheet's last slot (bottom right) as the "hidden" face
 of cards in another player's hand when ``BackIsHidden`` is false; we set it true (the back is
-shown instead) and also put the back image in that last slot, so both readings agree. Cards with
-different backs (trade deck, personal decks) go on different sheets.
+shown instead) and also put the back image in that last slot, so both readings agree. Each part
+has sheets of its own (its cards share one back).
 
 Where the images live: sheets and backs are JPEG files in ``CARD_CACHE_DIR/tts/``, named by an
 HMAC of their content key (unguessable: TTS fetches them without cookies, so the URL itself is
@@ -35,7 +38,7 @@ from typing import Any
 from django.conf import settings
 from PIL import Image
 
-from cards.export.deck import Deck, PhysicalCard
+from cards.export.deck import Deck, DeckPart, PhysicalCard
 from cards.export.faces import back_jpeg, card_face, face_jpeg
 from cards.language import pack_text
 from cards.render import SIZES, back_cache_key, face_cache_key
@@ -48,6 +51,7 @@ DRAFT = tuple(n // 2 for n in SIZES["print"])  # PIL picks scale 1/2 when size /
 JPEG_QUALITY = 90
 LAYOUT_VERSION = "1"
 IMAGE_NAME = r"[0-9a-f]{64}\.jpg"
+SPACING = 3.0  # table units between the decks' centres (a card is about 2.2 wide)
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,7 @@ class Sheet:
     face_name: str
     back_name: str
     cards: tuple[PhysicalCard, ...]
+    part: str = ""  # the key of the deck part its cards belong to
 
 
 def image_dir() -> Path:
@@ -76,20 +81,23 @@ def _public_name(content_key: str) -> str:
 
 
 def build_sheets(deck: Deck, lang: str) -> list[Sheet]:
-    """Compose (or find cached) the sheet images of a deck; return them in deck-key order."""
-    groups: dict[str, list[PhysicalCard]] = {}
+    """Compose (or find cached) the sheet images of a deck, each part on sheets of its own;
+    return them in deck-key order."""
+    groups: dict[str, tuple[DeckPart, list[PhysicalCard]]] = {}
     for part, card in deck.cards:
-        groups.setdefault(part.back, []).append(card)
+        groups.setdefault(part.key, (part, []))[1].append(card)
     sheets: list[Sheet] = []
-    for back, cards in groups.items():
+    for part, cards in groups.values():
         for start in range(0, len(cards), FACES_PER_SHEET):
             chunk = tuple(cards[start:start + FACES_PER_SHEET])
-            sheets.append(_sheet(deck, len(sheets) + 1, back, chunk, lang))
+            sheets.append(_sheet(deck, len(sheets) + 1, part, chunk, lang))
     return sheets
 
 
-def _sheet(deck: Deck, key: int, back: str, cards: tuple[PhysicalCard, ...], lang: str) -> Sheet:
+def _sheet(deck: Deck, key: int, part: DeckPart, cards: tuple[PhysicalCard, ...],
+           lang: str) -> Sheet:
     """Return one sheet, composing its images only if they are not on disk yet."""
+    back = part.back
     faces = [card_face(deck, card) for card in cards]
     rows = min(MAX_ROWS, len(cards) // COLUMNS + 1)  # room for the hidden slot after the faces
     back_key = back_cache_key(back, lang, "print")
@@ -101,7 +109,7 @@ def _sheet(deck: Deck, key: int, back: str, cards: tuple[PhysicalCard, ...], lan
         _store(_tile(back_file), back_name)
     if not image_path(face_name).is_file():
         _store(_compose([face_jpeg(face, lang) for face in faces], back_file, rows), face_name)
-    return Sheet(key, rows, face_name, back_name, cards)
+    return Sheet(key, rows, face_name, back_name, cards, part.key)
 
 
 def _tile(path: Path) -> Image.Image:
@@ -144,14 +152,28 @@ def saved_object(deck: Deck, sheets: list[Sheet], base_url: str, lang: str) -> d
                            "NumWidth": COLUMNS, "NumHeight": s.rows, "BackIsHidden": True,
                            "UniqueBack": False, "Type": 0}
               for s in sheets}
-    cards = [_card(s, index, card, custom[str(s.key)], lang)
-             for s in sheets for index, card in enumerate(s.cards)]
-    deck_object = _object("DeckCustom", pack_text(deck.title, lang))
-    deck_object.update({"DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom,
-                        "ContainedObjects": cards})
+    parts = {part.key: part for part, _card in deck.cards}
+    objects = [_pile(part, [s for s in sheets if s.part == key], custom, lang)
+               for key, part in parts.items()]
+    for position, pile in enumerate(objects):  # side by side, centred on the table
+        pile["Transform"]["posX"] = round((position - (len(objects) - 1) / 2) * SPACING, 2)
     return {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-            "ObjectStates": [deck_object], "TabStates": {}, "VersionNumber": ""}
+            "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+
+
+def _pile(part: DeckPart, sheets: list[Sheet], custom: dict[str, Any], lang: str
+          ) -> dict[str, Any]:
+    """Return one part of the deck as a TTS deck named after it (a lone card if it has one)."""
+    cards = [_card(s, index, card, custom[str(s.key)], lang)
+             for s in sheets for index, card in enumerate(s.cards)]
+    if len(cards) == 1:
+        return cards[0]
+    pile = _object("DeckCustom", pack_text(part.name, lang))
+    pile.update({"DeckIDs": [c["CardID"] for c in cards],
+                 "CustomDeck": {str(s.key): custom[str(s.key)] for s in sheets},
+                 "ContainedObjects": cards})
+    return pile
 
 
 def _card(sheet: Sheet, index: int, card: PhysicalCard, deck_entry: dict[str, Any],

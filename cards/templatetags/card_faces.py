@@ -112,7 +112,7 @@ def _row(sheet: dict, row: dict, state: Any, on_copy: dict[str, str], lang: str,
     return {"cost": row.get("cost"), "used": bool(used), "stickers": stickers}
 
 
-# -- texts (shared with the match board, play/presenters.py) ----------------------------------
+# -- texts (shared with the match board, play/board/) ----------------------------------
 
 
 def design_of(pack_data: Mapping[str, Any], card_id: str) -> dict[str, Any] | None:

@@ -100,6 +100,31 @@ def test_csv_of_a_campaign_names_the_sticker(upgraded) -> None:
     row = upgraded_rows[0]
     assert (row["sticker_sheet"], row["sticker_row_cost"]) == ("empire sheet 1", "2")
     assert row["sticker_factions"] == "Empire" and row["copy_number"] == "2"
+    # issue 20: the printed text and the sticker in columns of their own, never joined
+    plain = next(r for r in rows if r["name_en"] == row["name_en"] and not r["sticker_sheet"])
+    assert row["ability_text_en"] == plain["ability_text_en"]
+    assert row["sticker_text"] and row["sticker_text"] not in row["ability_text_en"]
+    assert row["played_text_en"] != row["ability_text_en"] and not plain["played_text_en"]
+
+
+def test_l7_tts_save_holds_each_pile_as_its_own_named_deck(finished) -> None:
+    """Issue 20: the trade deck, each side's personal deck and the explorers are separate decks,
+    named, side by side on the table, each on sheets of its own (L7, L26)."""
+    from cards.export import tts
+    deck = campaign_deck(finished)
+    saved = tts.saved_object(deck, tts.build_sheets(deck, "ru"), "https://example.org/cards/tts/",
+                             "ru")
+    piles = saved["ObjectStates"]
+    sizes = {part.key: len(part.cards) for part in deck.parts}
+    assert [len(p["ContainedObjects"]) for p in piles] == list(sizes.values())
+    assert [p["Nickname"] for p in piles] == [part.name["ru"] for part in deck.parts]
+    xs = [p["Transform"]["posX"] for p in piles]
+    assert xs == sorted(xs) and len(set(xs)) == len(piles)  # side by side, none on another
+    keys = [set(p["CustomDeck"]) for p in piles]
+    assert all(not a & b for i, a in enumerate(keys) for b in keys[i + 1:])  # own sheets
+    for pile in piles:
+        assert pile["Name"] == "DeckCustom"
+        assert {c["CardID"] // 100 for c in pile["ContainedObjects"]} == set(map(int, pile["CustomDeck"]))
 
 
 # -- the page -------------------------------------------------------------------------------

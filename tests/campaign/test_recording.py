@@ -194,3 +194,18 @@ def test_nine_recorded_upgrades_are_in_the_next_scenarios_online_game(alice_clie
     assert {(u["copy"], u["sticker"]) for u in match.snapshot["upgrades"]} == set(NINE)
     setup = str(match.setup)
     assert all(f"'{sticker}'" in setup for _copy, sticker in NINE)
+
+
+def test_after_recording_the_page_confirms_and_its_header_moves_on(alice_client: Client,
+                                                                   started: Campaign) -> None:
+    """Issue 20: a recorded game is confirmed, and the header no longer says "Scenario 1 of 12"
+    beside "Next step: open scenario 2"."""
+    response = alice_client.post(record_url(started), game(2, []), follow=True)
+    page = response.content.decode()
+    assert "The game of scenario 1 was recorded." in page
+    progress = page.split('id="progress"')[1].split("</p>")[0]
+    total = started.content.scenario_count
+    assert f"Scenario 1 of {total} played · scenario 2 is next" in " ".join(progress.split())
+    russian = alice_client.get(started.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru")
+    progress = russian.content.decode().split('id="progress"')[1].split("</p>")[0]
+    assert f"Сценарий 1 из {total} сыгран · следующий — сценарий 2" in " ".join(progress.split())

@@ -217,6 +217,8 @@ def test_l19_political_victory_needs_all_five_stickers_of_that_sheet(in_scenario
     four = _five_stickers("empire-1", "empire")[:4]
     message = in_scenario_1.refused(GAME_RECORDED, game(how="political", upgrades=four))
     assert "4 are used" in message
+    one = _five_stickers("empire-1", "empire")[:1]
+    assert "; 1 is used." in in_scenario_1.refused(GAME_RECORDED, game(how="political", upgrades=one))  # issue 20
     in_scenario_1.add(GAME_RECORDED, game(how="political", upgrades=_five_stickers("empire-1", "empire")))
     assert in_scenario_1.state.current()["result"]["how"] == "political"
 

@@ -24,7 +24,13 @@ def test_invite_link_lets_a_friend_join_the_open_seat(client, pack, alice, bob) 
     campaign = Campaign.start(pack, "W", alice, [(alice, "Alice"), (None, "Bob")])
     seat = campaign.seats.get(index=1)
     join = reverse("campaign:join", args=[seat.invite_token])
-    assert client.get(join).status_code == 302  # anonymous: to the login page first
+    # logged out: what the invitation is, with sign-in and sign-up side by side (issue 20)
+    page = client.get(join).content.decode()
+    assert "invites you to play the seat “Bob”" in page and "Join the campaign" not in page
+    assert f'href="/accounts/login/?next={join}"' in page.replace("%2F", "/")
+    assert f'href="/accounts/signup/?next={join}"' in page.replace("%2F", "/")
+    assert client.post(join).status_code == 302  # nothing taken before signing in
+    assert campaign.seats.get(index=1).user is None
     client.force_login(bob)
     assert "invites you to play the seat “Bob”" in client.get(join).content.decode()
     client.post(join)

@@ -228,7 +228,9 @@ def test_pending_decision_options_are_clicked_on_the_cards(core_pack, alice) -> 
     picks = [a.notation for a in legal_actions(services.engine_state(match)) if a.kind == "pick"]
     html = _client(alice).get(match.get_absolute_url()).content.decode()
     decision = html.split('id="decision"')[1].split("</div>")[0]
-    assert "Scrap up to 1 card(s)" in decision and "Click a card to choose it." in decision
+    # the prompt names the card that asks, its count in words (issue 20)
+    assert "Trade Bot: scrap up to 1 card<" in decision
+    assert "Choose a card: tap or click it." in decision
     hand = html.split('id="hand"')[1].split("</ul>")[0]
     assert picks and all(f'value="{n}"' in hand for n in picks)
     assert 'id="dock-done"' in html
@@ -240,7 +242,7 @@ def test_last_turn_strip_shows_what_the_bot_played_and_bought(bot_match, alice) 
     assert played and state.prev_log[0][1] == 1
     html = _client(alice).get(bot_match.get_absolute_url()).content.decode()
     strip = html.split('id="last-turn"')[1].split("</section>")[0]
-    assert "Bot’s last turn" in strip
+    assert "Last turn: Bot" in strip and "’s" not in strip  # no English possessive (issue 20)
     assert set(played) <= set(FACE.findall(strip))
     ru = _client(alice).get(bot_match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru")
     assert "Прошлый ход: Bot" in ru.content.decode()

@@ -56,14 +56,19 @@ def test_play_a_card_by_clicking_it(live_server, page: Page, bot_match: Match) -
 
 
 def test_buy_with_an_upgrade_by_clicking(live_server, page: Page, upgrade_match) -> None:
-    """L11: click the trade-row card, read the sticker's text in its menu, click it."""
+    """L11: click the trade-row card, read the sticker's text under its face in the inspect
+    view, click it. The scenario panel, open on the first visit, is closed first (Escape)."""
     match, upgrade = upgrade_match
     card = upgrade.split()[1]
     _open(page, live_server.url, match)
+    expect(page.locator("#scenario")).to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(page.locator("#scenario")).not_to_have_attribute("open", "")
     page.locator(f"#trade-row li[data-card-id='{card}'] summary").click()
-    menu = page.locator(f"#trade-row li[data-card-id='{card}'] .card-actions")
+    menu = page.locator("#inspect")
     expect(menu).to_be_visible()
-    option = menu.locator(f"button[value='{upgrade}']")
+    expect(menu.locator(".inspect-face")).to_be_visible()
+    option = menu.locator(f"#inspect-actions button[data-notation='{upgrade}']")
     expect(option).to_contain_text("Buy and upgrade")
     expect(option.locator(".sticker-faction")).to_have_text("+ Star Empire")
     assert ":" not in option.locator(".sticker-faction").inner_text()
@@ -93,7 +98,7 @@ def test_answer_a_pending_decision_by_clicking(live_server, page: Page, core_pac
     before = page.locator("#board").get_attribute("data-version")
     page.locator("#hand li:has(img[alt^='Trade Bot']) button").click()
     _moved(page, before)
-    expect(page.locator("#decision")).to_contain_text("Scrap up to 1 card(s)")
+    expect(page.locator("#decision")).to_contain_text("Trade Bot: scrap up to 1 card")
     scout = page.locator("#hand li:has(img[alt^='Scout'])").first
     scout_id = scout.get_attribute("data-card-id")
     before = page.locator("#board").get_attribute("data-version")

@@ -16,7 +16,7 @@ from django.test import Client
 from cards import models as card_models
 from cards.models import ContentPack
 from common.caching import BoundedCache
-from play import creation, presenters, replays, services
+from play import board, creation, replays, services
 from play import models as play_models
 from play.creation import SeatSpec
 
@@ -24,7 +24,7 @@ SITE_CACHES = {
     "cards.models.ENGINE_PACKS": card_models.ENGINE_PACKS,
     "cards.models.PACK_DATA": card_models.PACK_DATA,
     "play.services.MIXED_PACKS": services.MIXED_PACKS,
-    "play.presenters.CARD_TEXTS": presenters.CARD_TEXTS,
+    "play.board.CARD_TEXTS": board.CARD_TEXTS,
     "play.replays.REPLAYS": replays.REPLAYS,
     "play.models.MIXED_IN": play_models.MIXED_IN,
 }

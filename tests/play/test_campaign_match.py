@@ -172,7 +172,9 @@ def test_l11_buy_with_a_sticker_is_offered_as_a_choice_and_applied(alice, alice_
         match = services.play(match.pk, 0, rng.choice(moves), match.version)
     assert upgrade is not None
     page = alice_client.get(match.get_absolute_url()).content.decode()
-    assert f'<option value="{upgrade}">' in page and "upgrade with" in page
+    # each upgrade is a radio with its whole sticker text, never cut off in a select (issue 20)
+    assert f'<input type="radio" name="notation" value="{upgrade}">' in page
+    assert "upgrade with" in page
     card = upgrade.split()[1]
     response = alice_client.post(reverse("play:act", args=[match.pk]),
                                  {"notation": upgrade, "version": match.version})

@@ -11,7 +11,7 @@ import pytest
 from play import creation, services
 from play.creation import SeatSpec
 from play.engine import legal_actions, view
-from play.presenters import Board
+from play.board import Board
 from tests.cards.locale_check import (
     PROJECT,
     extracted_msgids,
@@ -60,7 +60,8 @@ def test_russian_board_shows_russian_card_names_and_moves(core_pack, alice, alic
 
 def test_log_lines_match_the_engine_english_ones(core_pack, alice, alice_client) -> None:
     """The translated log says what the engine's log says: in English the lines are identical
-    up to the players' names."""
+    up to the players' names, but for plurals in words ("drew 1 card", "drew 5 cards") and the
+    gains of nothing the board leaves out ("gained 0 combat", issue 20)."""
     match = creation.create_standard_match(
         core_pack, [SeatSpec("Player 1", alice), SeatSpec("Player 2", bot="random")], seed=4)
     for _ in range(40):
@@ -71,5 +72,13 @@ def test_log_lines_match_the_engine_english_ones(core_pack, alice, alice_client)
         state = services.engine_state(match)
         board = Board(view(state, 0), core_pack.data, state).context()
         english = view(state, 0)
-        assert board["log"] == english["log"]
-        assert board["previous_turn_log"] == english["previous_turn_log"]
+        assert board["log"] == _as_board_says(english["log"])
+        assert board["previous_turn_log"] == _as_board_says(english["previous_turn_log"])
+        assert not any(" gained 0 " in line for line in board["log"] + board["previous_turn_log"])
+
+
+def _as_board_says(lines: list[str]) -> list[str]:
+    """Return the engine's English lines with its "card(s)" in words and its gains of 0 left out."""
+    kept = [line for line in lines if not re.search(r" (gained|drew) 0 ", line)]
+    return [re.sub(r"(\d+) card\(s\)", lambda m: m[1] + (" card" if m[1] == "1" else " cards"),
+                   line) for line in kept]

@@ -1,4 +1,4 @@
-"""The N-player board's presenter (play.presenters.Board.table) against the view contract of
+"""The N-player board's presenter (play.board.PlayerTable.table) against the view contract of
 docs/modes.md: roles and teams by name, shared team authority, team pools (M5), a fellow
 raider's hand (M7), the attack chooser with an amount (C18); the 2-player board is unchanged."""
 
@@ -9,7 +9,7 @@ from django.utils import translation
 
 from play.engine import GameSetup, SeatSetup, load_pack, new_game, view
 from play.forms import ActionForm
-from play.presenters import Board
+from play.board import Board
 
 
 @pytest.fixture
@@ -165,8 +165,12 @@ def test_m6_m7_a_bequest_names_who_receives_the_card(four) -> None:
      "ann наносит 2 урона: Колесо Слизней (dov)"),
     (("gift", 1, "scout", 2), "ben handed Scout on to cyd", "ben передаёт Разведчик: cyd"),
     (("give", 1, "scout", 0), "ben passed Scout to ann", "ben передаёт Разведчик: ann"),
-    (("scrapped_all", 3, 9), "The remaining 9 card(s) of dov were scrapped",
-     "Оставшиеся карты dov (9) отправлены в утиль"),
+    (("scrapped_all", 3, 9), "The remaining 9 cards of dov were scrapped",
+     "Оставшиеся 9 карт игрока dov отправлены в утиль"),
+    (("scrapped_all", 3, 1), "The remaining 1 card of dov was scrapped",
+     "Оставшаяся 1 карта игрока dov отправлена в утиль"),
+    (("scrapped_all", 3, 3), "The remaining 3 cards of dov were scrapped",
+     "Оставшиеся 3 карты игрока dov отправлены в утиль"),
 ])
 def test_m2_m7_new_log_lines_name_players_in_both_languages(four, event, english, russian
                                                             ) -> None:
@@ -174,7 +178,7 @@ def test_m2_m7_new_log_lines_name_players_in_both_languages(four, event, english
     v, data = four
     for lang, expected in (("en", english), ("ru", russian)):
         with translation.override(lang):
-            assert Board(v, data).event_line(event, "Player 3") == expected
+            assert Board(v, data).log.event_line(event, "Player 3") == expected
 
 
 def test_m5_a_team_win_names_every_winner(four) -> None:
