@@ -20,13 +20,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from campaign.engine_bridge import open_scenario as open_scenario_of
 from campaign.engine_bridge import snapshot_of
 from campaign.models import Campaign
+from campaign.playable import scenario_missing_effects
 from campaign.state import PLAYING
 from play import tasks
 from play.engine import SetupError, run_forecast, snapshot_from_dict, snapshot_to_dict
 from story.models import UNFINISHED, Forecast, Status
-from story.readiness import missing_effects
 
 TASK = "story.forecast.run_forecast_task"
 GAME_CHOICES = (100, 200, 500, 1000)
@@ -39,10 +40,7 @@ class Cancelled(Exception):
 
 def open_scenario(campaign: Campaign) -> int | None:
     """Return the opened, unplayed scenario a forecast would play, or None."""
-    state = campaign.current_state
-    if state.phase != PLAYING or not state.scenario or state.scenario_finished(state.scenario):
-        return None
-    return state.scenario
+    return open_scenario_of(campaign.current_state)
 
 
 def refusal(campaign: Campaign) -> str:
@@ -63,12 +61,8 @@ def refusal(campaign: Campaign) -> str:
 
 
 def blocking_parts(campaign: Campaign, number: int) -> list[str]:
-    """Return what of scenario `number`'s game is still text alone (the check of story.readiness)."""
-    state = campaign.current_state
-    progress = state.scenarios[str(number)]
-    sheets = [sheet for opened in state.opened_sheets.values() for sheet in opened]
-    return missing_effects(campaign.pack.data, scenario=number, side=progress["card_side"],
-                           sheet_ids=sheets)
+    """Return what of scenario `number`'s game is still text alone (cards.playable's check)."""
+    return scenario_missing_effects(campaign, number)
 
 
 def kept(campaign: Campaign, games: int, bot: str = "heuristic") -> Forecast | None:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from campaign import names
 from cards.language import pack_text
 from cards.models import ContentPack
+from cards.playable import missing_effects_anywhere
 from play import tasks
 from play.engine import (
     SetupError,
@@ -31,7 +32,6 @@ from play.engine import (
 )
 from story.forecast import Cancelled, Progress
 from story.models import UNFINISHED, SetBalance, Status
-from story.readiness import missing_effects_anywhere
 
 TASK = "story.setbalance.balance_step"
 SCENARIOS = 12
