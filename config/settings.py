@@ -276,8 +276,14 @@ Q_CLUSTER = {
     # daemonic workers may not have children.
     "daemonize_workers": False,
     "poll": 0.3,  # seconds an idle worker host waits between two looks at the queue
+    # Tasks leased ahead into a host's in-memory queue, beyond the one each worker runs: a stop
+    # lets the workers run these too, so few keeps the stop short (django-q2's default: workers²).
+    "queue_limit": TASK_WORKERS,
     "label": _("Background tasks"),
 }
+# A stop (SIGTERM, Ctrl+C) lets the workers finish their tasks for this long; what still runs
+# then is killed and goes back to the queue for the next start (play/task_cluster.py).
+TASK_STOP_SECONDS = envint("TASK_STOP_SECONDS", 5)
 # Bot turns (play/bots_queue.py): a worker lets bots decide for up to BOT_CHUNK_MS per saved
 # chunk; the search bot thinks up to BOT_SEARCH_MS per decision. A bot's turn untouched for
 # BOT_STUCK_SECONDS is queued again by a sweep running every BOT_SWEEP_MINUTES.

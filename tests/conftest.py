@@ -13,6 +13,8 @@
 
   Any test using `page` or `browser` is marked `browser`; `pytest -m "not browser"` skips them.
 - Card images are drawn into a temporary folder for the session (`card_cache_dir`).
+- A test that drives no browser runs with no event loop marked as running in its thread, whatever
+  browser test ran before it in the same process (`pytest_runtest_protocol` below).
 - With STARLEDGER_DB_TESTS_ONLY=1 only tests that use the database are collected: the
   PostgreSQL pass of scripts/test uses it to skip tests that cannot differ between databases
   (and the long playouts marked `one_database`).
@@ -20,6 +22,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -85,6 +88,29 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = kept
 
 
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Run a test that drives no browser, fixtures included, with no event loop marked running.
+
+    Playwright's sync API leaves its event loop marked as running in this thread between its
+    calls (and needs the mark there). Under that mark async_to_sync (Django's handler for an
+    async view called by the sync test client) refuses to start, and asgiref keeps a different
+    database connection than without it. Which test follows a browser test in the same process
+    depends on how pytest-xdist shares the files out, so every other test runs without the mark,
+    from its first fixture to its last (a connection opened by its `db` fixture is the one its
+    body uses), and the mark is put back after it.
+    """
+    if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        yield
+        return
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(running)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def card_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Draw card images into a temporary folder, never into the site's db/card-cache."""
@@ -146,7 +172,10 @@ def browser() -> Iterator[Browser]:
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM_PATH, args=CHROMIUM_ARGS)
+        playwright_loop = asyncio.events._get_running_loop()
         yield chromium
+        # The last test of the session may be one run without Playwright's mark (see above).
+        asyncio.events._set_running_loop(playwright_loop)
         chromium.close()
 
 

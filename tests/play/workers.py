@@ -5,6 +5,8 @@
   stays leased, to be handed out again after the lease).
 - `worker_process()`: `manage.py run_workers` in a subprocess on the test database (tests using
   it need `transactional_db`: the worker sees only committed rows). Stopped on exit.
+  `start_workers()` starts one without stopping it, for tests of the stop itself.
+- `hold_a_worker`: a task that keeps a worker busy, and tells whether it ran again.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from multiprocessing import Queue, Value
 from pathlib import Path
@@ -24,6 +27,7 @@ from django.db import connection
 from django.utils import timezone
 
 ROOT = Path(settings.BASE_DIR)
+CLUSTER_SIZE = 3  # run_workers' sentinel, monitor and pusher, besides the workers
 
 
 def work(limit: int = 50) -> int:
@@ -57,7 +61,7 @@ def lease_passes() -> None:
     OrmQ.objects.update(lock=timezone.now() - timezone.timedelta(seconds=1))
 
 
-def _database_url() -> str:
+def database_url() -> str:
     """Return a DATABASE_URL naming the test database this process uses."""
     db = connection.settings_dict
     if db["ENGINE"].endswith("sqlite3"):
@@ -72,15 +76,20 @@ def _database_url() -> str:
     return f"postgres://{netloc}{port}/{db['NAME']}{query}"
 
 
+def start_workers(log_path: Path, workers: int = 1, **env: str) -> subprocess.Popen:
+    """Start `manage.py run_workers` on the test database, in a session of its own (so a test
+    can find everything it left, and end it); `env` adds settings (TASK_STOP_SECONDS=...)."""
+    env = {**os.environ, "DATABASE_URL": database_url(), "TASKS_SYNC": "0",
+           "TASK_WORKERS": str(workers), "DJANGO_SETTINGS_MODULE": "config.settings", **env}
+    with open(log_path, "wb") as log:
+        return subprocess.Popen([sys.executable, "manage.py", "run_workers"], cwd=ROOT, env=env,
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+
 @contextlib.contextmanager
 def worker_process(log_path: Path) -> Iterator[subprocess.Popen]:
     """Run `manage.py run_workers` (one worker) on the test database until the block ends."""
-    env = {**os.environ, "DATABASE_URL": _database_url(), "TASKS_SYNC": "0",
-           "TASK_WORKERS": "1", "DJANGO_SETTINGS_MODULE": "config.settings"}
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen([sys.executable, "manage.py", "run_workers"], cwd=ROOT,
-                                   env=env, stdout=log, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+    process = start_workers(log_path)
     try:
         yield process
     finally:
@@ -90,3 +99,29 @@ def worker_process(log_path: Path) -> Iterator[subprocess.Popen]:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)  # its own session: the cluster's children
             process.wait(timeout=5)
+
+
+def hold_a_worker(marker: str, seconds: float) -> None:
+    """A task: on its first run write "started" to `marker`, work `seconds`, write "finished";
+    a run that finds "started" (the first was cut short) writes "ran again" at once."""
+    path = Path(marker)
+    if path.exists() and path.read_text() == "started":
+        path.write_text("ran again")
+        return
+    path.write_text("started")
+    time.sleep(seconds)
+    path.write_text("finished")
+
+
+def wait_for_cluster(process: subprocess.Popen, log_path: Path, workers: int = 1,
+                     root: int | None = None, timeout: float = 60) -> dict[int, str]:
+    """Wait until the cluster of run_workers (`root`, by default `process`, the command a test
+    started) is up; return its processes ({pid: start time})."""
+    from tests import processes
+
+    deadline = time.monotonic() + timeout
+    while len(cluster := processes.descendants(root or process.pid)) < workers + CLUSTER_SIZE:
+        assert process.poll() is None, log_path.read_text()
+        assert time.monotonic() < deadline, f"the cluster did not start: {cluster}"
+        time.sleep(0.1)
+    return cluster

@@ -73,9 +73,9 @@ def _wait_until_up(base: str, server: subprocess.Popen) -> None:
         if server.poll() is not None:
             pytest.fail(f"uvicorn exited: {server.stderr.read().decode()[-2000:]}")
         try:
-            urllib.request.urlopen(base + "/", timeout=2)
+            urllib.request.urlopen(base + "/", timeout=10)  # the first page imports the views
             return
-        except (urllib.error.URLError, ConnectionError):
+        except OSError:  # refused while starting; URLError and TimeoutError are OSErrors too
             time.sleep(0.3)
     pytest.fail("uvicorn did not answer within 30 s")
 
