@@ -52,8 +52,13 @@ class BookData:
 
 
 def book_key(campaign: Campaign, lang: str, paper: str) -> tuple:
-    """Return what a book depends on: the campaign's version, its pack, language and paper."""
-    return (campaign.pk, campaign.version, campaign.pack.checksum, lang, paper)
+    """Return what a book depends on: the campaign's version, its pack, seats, language, paper.
+
+    The seats' names are there because one changes when someone joins, without a new version.
+    """
+    seats = tuple(campaign.seats.order_by("index").values_list("name", flat=True))
+    return (campaign.pk, campaign.created, campaign.version, campaign.pack.checksum, seats, lang,
+            paper)
 
 
 def load(campaign: Campaign, lang: str, paper: str) -> BookData:
@@ -79,7 +84,7 @@ def _plots(campaign: Campaign, data: dict[str, Any]) -> list[dict]:
     """Return each plot as the page shows it by default (the deck at its latest point)."""
     words = chronicle.plot_words(campaign.content, data)
     titles = chronicle.plot_titles()
-    key = (campaign.pk, campaign.version, campaign.pack.checksum, translation.get_language())
+    key = chronicle.plot_key(campaign)
     shown = []
     for name in ("vp", "upgrades", "deck", "most"):
         point = list(data["deck"])[-1] if data["deck"] else None

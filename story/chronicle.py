@@ -206,6 +206,15 @@ def online_games(campaign: Campaign, recorded: dict[Any, CampaignEvent]) -> dict
     return found
 
 
+def plot_key(campaign: Campaign) -> tuple:
+    """Return what a drawn figure depends on: the campaign's version, its pack, the language.
+
+    The creation time is there because SQLite may give a new campaign the id of a deleted one.
+    """
+    return (campaign.pk, campaign.created, campaign.version, campaign.pack.checksum,
+            active_language())
+
+
 # -- the plots' numbers -------------------------------------------------------------------------
 
 

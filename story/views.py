@@ -27,16 +27,11 @@ def member_campaign(request: HttpRequest, pk: int) -> Campaign:
     return get_object_or_404(queryset, pk=pk)
 
 
-def plot_key(campaign: Campaign) -> tuple:
-    """Return what a drawn figure depends on: the campaign's version, its pack, the language."""
-    return (campaign.pk, campaign.version, campaign.pack.checksum, active_language())
-
-
 def plot_views(campaign: Campaign, data: dict[str, Any], point: str | None) -> list[dict]:
     """Return each plot for a page: id, title, inline SVG and its data table."""
     words = chronicle.plot_words(campaign.content, data)
     titles = chronicle.plot_titles()
-    key = plot_key(campaign)
+    key = chronicle.plot_key(campaign)
     shown = []
     for name in PLOTS:
         if name == "deck":
@@ -72,7 +67,7 @@ def chronicle_page(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "story/_plot.html", {**context, "plot": deck})
     asked = request.GET.get("after", "")
     seats = tuple(campaign.seats.order_by("index").values_list("name", flat=True))
-    key = (*plot_key(campaign), seats, asked)  # a seat's name changes when someone joins
+    key = (*chronicle.plot_key(campaign), seats, asked)  # a seat's name changes on a join
     body = BODIES.get_or_make(key, lambda: render_to_string(
         "story/_chronicle_body.html", chronicle_context(campaign, asked)))
     return render(request, "story/chronicle.html", {"campaign": campaign, "body": body})

@@ -31,7 +31,7 @@ def full_campaign(default_pack, alice, bob) -> Campaign:
     simulation = Simulation(default_pack, seed=5)
     simulation.begin(alice, "The long war", [(alice, "Alice"), (bob, "Bob")])
     simulation.play_through(12)
-    simulation._after_campaign() if False else None
+    simulation._after_campaign()  # L25: upgrades in turn after the campaign, then finished
     return simulation.campaign
 
 
@@ -44,6 +44,15 @@ def halfway(default_pack, alice, bob) -> Campaign:
     campaign = simulation.campaign
     campaign.apply_event("scenario_opened", {"number": 6}, alice, campaign.version)
     return campaign
+
+
+@pytest.fixture(autouse=True)
+def fresh_story_caches() -> None:
+    """Start each test with no kept page bodies, figures or books (they outlive a test)."""
+    from story import book, plots, views
+
+    for cache in (views.BODIES, plots.SVGS, plots.PNGS, book.BOOKS):
+        cache.clear()
 
 
 @pytest.fixture(autouse=True)
