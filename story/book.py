@@ -16,6 +16,7 @@ from typing import Any
 
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from fpdf import FPDF
 
 from campaign import names, presenters
@@ -206,7 +207,8 @@ def _scenario(pdf: Book, book: BookData, story: chronicle.ScenarioStory) -> None
     if story.played:
         result = _("%(side)s won: %(how)s") % {"side": story.winner_name, "how": story.how_label}
         if story.turns:
-            result += " · " + _("%(n)s turns") % {"n": story.turns}
+            result += " · " + ngettext("%(n)s turn", "%(n)s turns", story.turns) % {
+                "n": story.turns}
         _line(pdf, result, 12, bold=True)
     else:
         _line(pdf, _("Not played yet."), 12, bold=True)
