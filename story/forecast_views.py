@@ -168,7 +168,7 @@ def balance_page(request: HttpRequest, pk: int) -> HttpResponse:
         return _start_balance(request, pack)
     run = setbalance.latest(pack)
     return render(request, "story/balance.html", {
-        "pack": pack, "run": run, "shown": present_balance(pack, run),
+        "pack": pack, "run": run, "shown": present_balance(pack, run, _opened(request, pack)),
         "refusal": setbalance.refusal(pack), "may_run": _may_run(request, pack),
         "game_choices": setbalance.GAME_CHOICES})
 
@@ -193,7 +193,7 @@ def balance_status(request: HttpRequest, pk: int, run: int) -> HttpResponse:
     pack = usable_pack(request, pk)
     found = get_object_or_404(SetBalance, pk=run, pack=pack)
     return render(request, "story/_balance_run.html", {
-        "pack": pack, "run": found, "shown": present_balance(pack, found),
+        "pack": pack, "run": found, "shown": present_balance(pack, found, _opened(request, pack)),
         "may_run": _may_run(request, pack)})
 
 
@@ -210,12 +210,23 @@ def balance_cancel(request: HttpRequest, pk: int, run: int) -> HttpResponse:
     return redirect(reverse("story:balance", args=[pack.pk]))
 
 
-def present_balance(pack: ContentPack, run: SetBalance | None) -> dict[str, Any] | None:
-    """Return the scenarios measured so far as table rows, with the plot of their win rates."""
+def _opened(request: HttpRequest, pack: ContentPack) -> int:
+    """Return how many of the set's envelopes the visitor has opened: its owner in the editor;
+    nobody else (a scenario's title is inside its envelope, L4)."""
+    return pack.revealed_scenarios if pack.is_owned_by(request.user) else 0
+
+
+def present_balance(pack: ContentPack, run: SetBalance | None,
+                    opened: int = 0) -> dict[str, Any] | None:
+    """Return the scenarios measured so far as table rows, with the plot of their win rates;
+    the title of a scenario whose envelope is sealed for the visitor (after `opened`) is not."""
     if run is None or not run.entries:
         return None
     content = PackContent(pack.data)
     rows = [setbalance.table_row(content, entry) for entry in run.entries]
+    for row in rows:
+        if row["scenario"] > opened:
+            row["title"] = _("(sealed envelope)")
     words = {"scenario_games": _("Star Empire wins, scenario games (95% interval)"),
              "plain_games": _("Star Empire wins, plain games"), "scenario_axis": _("Scenario"),
              "rate_axis": _("Star Empire wins, %")}
