@@ -22,6 +22,7 @@ from campaign.models import Campaign
 from cards.language import active_language
 from cards.models import ContentPack
 from cards.views import usable_pack
+from play.forms import BOT_NAMES
 from story import forecast, plots, setbalance
 from story.models import Forecast, SetBalance
 from story.views import member_campaign
@@ -119,6 +120,7 @@ def present_forecast(campaign: Campaign, run: Forecast | None) -> dict[str, Any]
                    run.snapshot.get("choices", {}).get(str(run.scenario), {}).items()],
         "first": names.side_name(content, result["first_side"]),
         "turns": result["mean_turns"], "games": result["games"], "cut": result["cut"],
+        "bot": BOT_NAMES.get(run.bot, run.bot),
         "command": f"python manage.py balance --campaign {campaign.pk} --games {run.games} "
                    f"--seed {run.seed} --bot {run.bot} --json",
     }

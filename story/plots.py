@@ -84,11 +84,13 @@ def deck_figure(data: dict, words: dict[str, str], ink: str) -> Figure:
     _stacked(costs_ax, costs, [data["costs"][c] for c in costs], columns, words, vertical=True)
     costs_ax.set_xlabel(words["cost_axis"])
     costs_ax.set_ylabel(words["copies_axis"])
+    costs_ax.yaxis.get_major_locator().set_params(integer=True)  # copies come whole
     factions = list(data["factions"])
     _stacked(factions_ax, [words.get(f, f) for f in factions],
              [data["factions"][f] for f in factions], columns, words, vertical=False)
     factions_ax.invert_yaxis()
     factions_ax.set_xlabel(words["copies_axis"])
+    factions_ax.xaxis.get_major_locator().set_params(integer=True)
     handles, labels = costs_ax.get_legend_handles_labels()
     legend = figure.legend(handles, labels, loc="outside lower center", ncols=len(columns),
                            frameon=False, fontsize=10)
