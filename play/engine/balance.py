@@ -408,9 +408,9 @@ def _map(func: Callable, items: list, workers: int, init: tuple | None, label: s
             tick(func(item))
         return done
     with Pool(workers, initializer=initializer if init else None, initargs=init or ()) as pool:
-        # Small chunks: results come back in order (sums in game order), and a page showing the
-        # progress should see it move at least once a second even on a busy machine.
-        for result in pool.imap(func, items, chunksize=2):
+        # One game at a time: results come back in order (sums in game order), and a page
+        # showing the progress should see it move at least once a second on a busy machine.
+        for result in pool.imap(func, items, chunksize=1):
             tick(result)
     return done
 

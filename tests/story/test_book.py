@@ -11,6 +11,7 @@ from django.urls import reverse
 from PIL import Image, ImageStat
 
 from campaign import names
+from tests.story.pages import figure_table
 
 pytestmark = pytest.mark.django_db
 PLOTS = 4  # the VP race, upgrades by side, the deck after the campaign, the most upgraded cards
@@ -66,6 +67,12 @@ def test_the_book_of_a_whole_campaign_has_its_pages_and_a_drawn_cover(
     assert names.side_name(content, state.campaign_winner) in cover
     for side in state.sides:
         assert f"{state.vp_points(content, side)} VP" in cover
+
+    vp_page = next(text for text in texts if text.strip().startswith("The VP race"))
+    in_book = [line.split() for line in vp_page.splitlines()
+               if re.fullmatch(r"\s*(start|\d+)(\s+\d+){2}\s*", line)]
+    page = alice_client.get(reverse("story:chronicle", args=[campaign.pk])).content.decode()
+    assert in_book == figure_table(page, "vp")[1:]  # the plot's numbers: the page's, the book's
 
     poppler("pdftoppm", "-f", "1", "-l", "1", "-r", "40", "-png", str(path),
             str(tmp_path / "cover"))

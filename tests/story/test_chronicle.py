@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -13,23 +12,9 @@ from django.utils.html import escape
 
 from campaign import names
 from campaign.state import AFTER_CAMPAIGN_UPGRADE, GAME_RECORDED, SCENARIO_OPENED
+from tests.story.pages import as_columns, figure_table
 
 pytestmark = pytest.mark.django_db
-
-
-def figure_table(html: str, plot: str) -> list[list[str]]:
-    """Return the rows (head first) of the data table under plot `plot` on a page."""
-    found = re.search(rf'<figure class="plot" id="plot-{plot}".*?</figure>', html, re.S)
-    assert found, f"no plot {plot}"
-    rows = re.findall(r"<tr>(.*?)</tr>", found.group(0), re.S)
-    return [[unescape(re.sub(r"<[^>]+>", "", cell)).strip()
-             for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)] for row in rows]
-
-
-def as_columns(table: list[list[str]]) -> dict[str, list[str]]:
-    """Return a table's columns by their heading."""
-    head, *rows = table
-    return {name: [row[k] for row in rows] for k, name in enumerate(head)}
 
 
 def told_by_the_log(campaign) -> dict:
@@ -69,7 +54,7 @@ def test_the_chronicle_of_twelve_scenarios_shows_each_result_and_the_logs_number
 
     for number, game in told["games"].items():
         story = re.search(rf'id="scenario-{number}".*?</li>\s*(?=<li class="card story"|</ol>)',
-                          html, re.S)
+                          html, re.DOTALL)
         assert story, f"scenario {number} missing"
         said = escape(f"{side_names[game['winner']]} won: {names.win_how_name(game['how'])}")
         assert said in story.group(0), (number, said)

@@ -16,8 +16,12 @@ from django.urls import reverse
 from cards.models import ContentPack
 from story import forecast
 from story.models import Forecast
-from tests.campaign.test_spoilers import TOKEN_SCENARIO, campaign_at, marked_pack_data, \
-    sealed_and_opened
+from tests.campaign.test_spoilers import (
+    TOKEN_SCENARIO,
+    campaign_at,
+    marked_pack_data,
+    sealed_and_opened,
+)
 
 pytestmark = pytest.mark.django_db
 OPENED = 3  # scenarios 1-2 recorded, 3 opened and not played: its forecast can run
