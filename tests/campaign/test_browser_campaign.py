@@ -8,6 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from campaign.models import Campaign
 from tests.browser_support import log_in
@@ -36,7 +37,10 @@ def _context_page(browser: Browser, lang: str) -> Page:
 
 
 def _pick_side(page: Page, side_label: str, t: dict) -> None:
-    page.reload()
+    try:
+        page.reload()
+    except PlaywrightError:  # the page's own poll (HX-Refresh) reloaded it at that very moment
+        page.wait_for_load_state()
     page.get_by_role("radio", name=side_label, exact=True).check()
     page.get_by_role("button", name=t["pick"]).click()
 
