@@ -129,9 +129,10 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Accounts (django-allauth) ------------------------------------------------------------------
+# Django's and allauth's backends, reading the request's user in one query (common/auth.py).
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "common.auth.ModelBackend",
+    "common.auth.AuthenticationBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

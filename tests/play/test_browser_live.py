@@ -102,7 +102,7 @@ def servers(transactional_db) -> Iterator[tuple[Uvicorn, Uvicorn]]:
 def _session(user) -> str:
     session = SessionStore()
     session.update({SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
-                    BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend"})
+                    BACKEND_SESSION_KEY: settings.AUTHENTICATION_BACKENDS[0]})
     session.create()
     return session.session_key
 
