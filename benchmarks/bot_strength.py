@@ -1,126 +1,283 @@
-"""Bot-strength benchmark (issue 3 bars): heuristic vs random, then search vs heuristic.
+"""Bot strength (issue 23): the search bot against the heuristic bot, in every mode and scenario.
 
-    python benchmarks/bot_strength.py                       # full: 1000 + 200 games
-    python benchmarks/bot_strength.py --random-games 100 --search-games 10   # quick look
+    python benchmarks/bot_strength.py --jobs 2                  # everything, the issue's sizes
+    python benchmarks/bot_strength.py --only core --core 40     # a quick look
+    python benchmarks/bot_strength.py --opt search:turn_budget=0.5   # other bot options
 
-Bars: heuristic wins >= 97% of >= 1000 games against random; search wins >= 60% of >= 200
-games against heuristic (seats alternate the first player) while thinking <= 1 s per turn
-(median over its own turns, wall clock; the CPU-time median is printed too). `--jobs N`
-splits the games over N processes (same games, same seeds: the result does not depend on N).
-The last stdout line is one JSON object with the figures and whether each bar is met.
+Sections (`--only core,ffa,raid,scenarios`; game counts by option):
+
+- core: the searcher against the heuristic in core-set games (`--core`, default 400); game g puts
+  the searcher in seat g % 2 and lets seat (g // 2) % 2 start, so seats and first player
+  alternate. Its win rate with a 95% (Wilson) interval, and the seconds it thought per own turn
+  (median and 90th percentile, wall clock and CPU), as the task worker lets it think
+  (`play.services`: a turn budget, `search:turn_budget`).
+- ffa: 4-player free-for-all, the searcher in one seat against three heuristic seats (`--ffa`
+  games; its seat and the first player rotate); beside it the same games with a heuristic in
+  its seat (about 25%).
+- raid: the searcher as the boss against heuristic raiders, and as one raider beside heuristic
+  raiders (`--raid` games each, `--raid-players` seats), beside the heuristic's results in the
+  same seat and the same games.
+- scenarios: each of the twelve scenarios of the default Legacy campaign (`--scenario-games`
+  per scenario): the searcher plays the Star Empire in half of them and the Trade Federation in
+  the other half, the first side alternating; each game starts from a campaign state reached by
+  heuristic bot campaigns (play/engine/balance.py `campaign_prefix`), with the first player's
+  choices drawn at random.
+
+`--jobs N` spreads the games over N processes (same games, same seeds, the same figures for any
+N). The last stdout line is one JSON object with every figure and whether each bar of the issue
+is met.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from play.engine import (  # noqa: E402
-    GameSetup,  # noqa: E402
-    get_bot,
-    play_game,
-    read_pack,
-)
-from play.engine.bulk import parse_options, seat_setups  # noqa: E402
+from play.engine import GameSetup, get_bot, play_game, read_pack, setup_for
+from play.engine.balance import campaign_prefix, pick_choices
+from play.engine.bulk import game_seed, parse_options, seat_setups
+from play.engine.legacy import scenario_setup
 
-PACK = ROOT / "fixtures" / "packs" / "core-set.json"
+CORE = ROOT / "fixtures" / "packs" / "core-set.json"
+LEGACY = ROOT / "fixtures" / "packs" / "legacy-default.json"
+SIDES = ("empire", "federation")
+# as the task worker gives it (play.services: SEARCH_ITERATIONS, BOT_SEARCH_MS, BOT_TURN_MS)
+DEFAULT_SEARCH = {"iterations": 2000, "time_limit": 1.5, "turn_budget": 1.0}
+CAMPAIGNS = 16  # bot campaigns whose states the scenario games start from
 
-
-def play_range(pack_path: str, names: tuple[str, str], games: range, seed: int,
-               options: dict[str, dict[str, Any]]) -> dict:
-    """Play the games with these indices; bot A sits in seat g % 2 so seats and starts alternate.
-
-    Game g: seat (g // 2) % 2 starts and bot A sits in seat g % 2, so each bot starts half of its
-    games from each seat.
-    """
-    pack = read_pack(pack_path)
-    wins_a = 0
-    turns = 0
-    seconds_a: list[float] = []
-    cpu_a: list[float] = []
-    for g in games:
-        seat_a = g % 2
-        seats = [names[1], names[1]]
-        seats[seat_a] = names[0]
-        game_seed = seed * 1_000_003 + g
-        setup = GameSetup(pack=pack, seats=seat_setups(pack), seed=game_seed,
-                          first=(g // 2) % 2)
-        bots = [get_bot(name, seed=game_seed * 7 + k, **options.get(name, {}))
-                for k, name in enumerate(seats)]
-        result = play_game(setup, bots)
-        wins_a += result.winner == seat_a
-        turns += result.turns
-        seconds_a.extend(result.turn_seconds[seat_a])
-        cpu_a.extend(result.turn_cpu_seconds[seat_a])
-    return {"games": len(games), "wins_a": wins_a, "turns": turns, "seconds_a": seconds_a,
-            "cpu_a": cpu_a}
+_PACKS: dict[str, Any] = {}
+_STATE: dict[str, Any] = {}
 
 
-def match(names: tuple[str, str], games: int, seed: int, jobs: int,
-          options: dict[str, dict[str, Any]]) -> dict:
-    """Play bot A against bot B; return A's win rate, mean turns and A's think time per turn."""
-    start = time.perf_counter()
-    chunks = [range(k, games, jobs) for k in range(jobs)]
-    if jobs == 1:
-        parts = [play_range(str(PACK), names, chunks[0], seed, options)]
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            parts = list(pool.map(play_range, [str(PACK)] * jobs, [names] * jobs, chunks,
-                                  [seed] * jobs, [options] * jobs))
-    wins = sum(p["wins_a"] for p in parts)
-    seconds = [s for p in parts for s in p["seconds_a"]]
-    cpu = [s for p in parts for s in p["cpu_a"]]
-    return {
-        "games": games, "wins": wins, "win_rate": round(wins / games, 4),
-        "mean_turns": round(sum(p["turns"] for p in parts) / games, 2),
-        "median_turn_seconds": round(statistics.median(seconds), 4) if seconds else 0.0,
-        "p90_turn_seconds": round(sorted(seconds)[int(0.9 * len(seconds))], 4) if seconds else 0.0,
-        "median_turn_cpu_seconds": round(statistics.median(cpu), 4) if cpu else 0.0,
-        "elapsed_s": round(time.perf_counter() - start, 1),
-    }
+def _pack(path: Path) -> Any:
+    if str(path) not in _PACKS:
+        _PACKS[str(path)] = read_pack(str(path))
+    return _PACKS[str(path)]
+
+
+def _init(options: dict, prefixes: list, seed: int, cpu_clock: bool = False) -> None:
+    _STATE.update(options=options, prefixes=prefixes, seed=seed, cpu_clock=cpu_clock)
+
+
+def _bots(names: list[str], seed: int) -> list:
+    options = _STATE["options"]
+    # --cpu-clock: the searcher's budget counts this process's CPU time, as if it had a core to
+    # itself (a shared, loaded machine otherwise cuts its thinking short)
+    clock = {"clock": time.process_time} if _STATE.get("cpu_clock") else {}
+    return [get_bot(name, seed=seed * 7 + k, **options.get(name, {}),
+                    **(clock if name == "search" else {}))
+            for k, name in enumerate(names)]
+
+
+def _won(result: Any, setup: GameSetup, seat: int) -> bool:
+    team = result.outcome.winning_team if result.outcome is not None else None
+    return team is not None and team == _team(setup, seat)
+
+
+def _team(setup: GameSetup, seat: int) -> int:
+    from play.engine import new_game  # the seats' teams as the engine reads the setup
+    return new_game(setup).game.team[seat]
+
+
+def play(task: tuple) -> dict:
+    """Play one game of a section; return who won and the searcher's seconds per turn."""
+    kind, g = task[0], task[1]
+    seed = game_seed(_STATE["seed"], *task)
+    if kind == "core":
+        pack = _pack(CORE)
+        seat = g % 2
+        setup = GameSetup(pack=pack, seats=seat_setups(pack), seed=seed, first=(g // 2) % 2)
+        names = ["heuristic", "heuristic"]
+        names[seat] = "search"
+        result = play_game(setup, _bots(names, seed))
+        return {"kind": kind, "won": result.winner == seat, "turns": result.turns,
+                "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
+    if kind in ("ffa", "raid-boss", "raid-raider"):
+        players = task[2]
+        mode = "ffa" if kind == "ffa" else "raid"
+        seat = g % players if kind == "ffa" else 0 if kind == "raid-boss" else 1 + g % (players - 1)
+        first = (g // players) % players if kind == "ffa" else None
+        setup = setup_for(mode, _pack(CORE), players=players, seed=seed, first=first)
+        names = ["heuristic"] * players
+        baseline = play_game(setup, _bots(names, seed))
+        names[seat] = "search"
+        result = play_game(setup, _bots(names, seed))
+        return {"kind": kind, "won": _won(result, setup, seat),
+                "baseline_won": _won(baseline, setup, seat), "turns": result.turns,
+                "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
+    number = task[2]  # a scenario
+    pack = _pack(LEGACY)
+    side = SIDES[g % 2]
+    first = SIDES[(g // 2) % 2]
+    base = _STATE["prefixes"][g % len(_STATE["prefixes"])][number - 1]
+    choices = pick_choices(pack, number, first, random.Random(seed))
+    snapshot = replace(base, first_side=first, choices={**base.choices, number: choices})
+    setup = scenario_setup(pack, snapshot, number, seed=seed, check_first=False)
+    seat = snapshot.seat_of(side)
+    names = ["heuristic", "heuristic"]
+    names[seat] = "search"
+    result = play_game(setup, _bots(names, seed), max_turns=200)
+    return {"kind": kind, "scenario": number, "side": side, "won": result.winner == seat,
+            "reason": result.outcome.reason if result.outcome else "cut", "turns": result.turns,
+            "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
+
+
+def wilson(wins: int, n: int) -> list[float]:
+    """Return the 95% Wilson interval of a win rate."""
+    if not n:
+        return [0.0, 0.0]
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(centre - half, 4), round(centre + half, 4)]
+
+
+def rate(rows: list[dict], key: str = "won") -> dict:
+    wins = sum(r[key] for r in rows)
+    return {"games": len(rows), "wins": wins, "win_rate": round(wins / len(rows), 4) if rows
+            else 0.0, "ci95": wilson(wins, len(rows))}
+
+
+def seconds(rows: list[dict]) -> dict:
+    wall = sorted(s for r in rows for s in r["seconds"])
+    cpu = sorted(s for r in rows for s in r["cpu"])
+    if not wall:
+        return {}
+    return {"turns": len(wall), "median": round(statistics.median(wall), 3),
+            "p90": round(wall[int(0.9 * (len(wall) - 1))], 3),
+            "cpu_median": round(statistics.median(cpu), 3),
+            "cpu_p90": round(cpu[int(0.9 * (len(cpu) - 1))], 3)}
+
+
+def summarize(rows: list[dict], args: argparse.Namespace) -> dict:
+    figures: dict[str, Any] = {}
+    core = [r for r in rows if r["kind"] == "core"]
+    if core:
+        figures["core"] = {**rate(core), "seconds_per_turn": seconds(core),
+                           "mean_turns": round(statistics.mean(r["turns"] for r in core), 1)}
+    for kind, name in (("ffa", "ffa4"), ("raid-boss", "raid_boss"),
+                       ("raid-raider", "raid_raider")):
+        part = [r for r in rows if r["kind"] == kind]
+        if part:
+            searcher, baseline = rate(part), rate(part, "baseline_won")
+            figures[name] = {**searcher, "heuristic_in_that_seat": baseline,
+                             "points_over_heuristic": round(100 * (searcher["win_rate"]
+                                                                   - baseline["win_rate"]), 1),
+                             "seconds_per_turn": seconds(part)}
+    scen = [r for r in rows if r["kind"] == "scenario"]
+    if scen:
+        figures["scenarios"] = {}
+        for n in sorted({r["scenario"] for r in scen}):
+            part = [r for r in scen if r["scenario"] == n]
+            by_side = {side: rate([r for r in part if r["side"] == side]) for side in SIDES}
+            reasons: dict[str, int] = {}
+            for r in part:
+                reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
+            figures["scenarios"][str(n)] = {**rate(part), "by_side": {
+                s: {"win_rate": v["win_rate"], "games": v["games"]} for s, v in by_side.items()},
+                "endings": reasons}
+        figures["scenario_seconds_per_turn"] = seconds(scen)
+    figures["bars"] = bars(figures, args)
+    return figures
+
+
+def bars(figures: dict, args: argparse.Namespace) -> dict:
+    result = {}
+    if "core" in figures:
+        core = figures["core"]
+        result["core_90_percent_over_400"] = core["win_rate"] >= 0.90 and core["games"] >= 400
+        result["median_turn_at_most_1s"] = core["seconds_per_turn"].get("median", 9) <= 1.0
+    if "ffa4" in figures:
+        result["ffa4_40_percent"] = figures["ffa4"]["win_rate"] >= 0.40
+    for name in ("raid_boss", "raid_raider"):
+        if name in figures:
+            result[f"{name}_15_points"] = figures[name]["points_over_heuristic"] >= 15
+    if "scenarios" in figures:
+        result["every_scenario_80_percent_over_100"] = len(figures["scenarios"]) == 12 and all(
+            v["win_rate"] >= 0.80 and v["games"] >= 100 for v in figures["scenarios"].values())
+    return result
+
+
+def _progress(row: dict) -> dict:
+    """Print one line per finished game on stderr (stdout keeps the one JSON line)."""
+    print(row["kind"], row.get("scenario", ""), "won" if row["won"] else "lost",
+          "" if "baseline_won" not in row else f"(heuristic: {row['baseline_won']})",
+          file=sys.stderr, flush=True)
+    return row
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--random-games", type=int, default=1000)
-    parser.add_argument("--search-games", type=int, default=200)
+    parser.add_argument("--only", default="core,ffa,raid,scenarios")
+    parser.add_argument("--core", type=int, default=400)
+    parser.add_argument("--ffa", type=int, default=200)
+    parser.add_argument("--raid", type=int, default=100)
+    parser.add_argument("--raid-players", type=int, default=4)
+    parser.add_argument("--scenario-games", type=int, default=100)
+    parser.add_argument("--scenarios", default="1,2,3,4,5,6,7,8,9,10,11,12")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-seconds", type=float, default=0,
+                        help="start no new game after this long (--jobs 1; 0: no limit)")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="the searcher's time budget counts CPU time, not wall clock")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--opt", action="append", default=[], metavar="BOT:KEY=VALUE",
-                        help="a bot option, e.g. search:iterations=64 (repeatable)")
+                        help="a bot option, e.g. search:turn_budget=0.5 (repeatable)")
     args = parser.parse_args()
-    if min(args.random_games, args.search_games, args.jobs) < 1:
-        parser.error("game counts and --jobs must be at least 1")
+    sections = set(args.only.split(","))
     try:
         options = parse_options(args.opt)
+        options["search"] = {**DEFAULT_SEARCH, **options.get("search", {})}
         for name, opts in options.items():
             get_bot(name, seed=0, **opts)
     except ValueError as exc:
         parser.error(str(exc))
-    heuristic = match(("heuristic", "random"), args.random_games, args.seed, args.jobs, options)
-    print("heuristic vs random:", json.dumps(heuristic), flush=True)
-    search = match(("search", "heuristic"), args.search_games, args.seed, args.jobs, options)
-    print("search vs heuristic:", json.dumps(search), flush=True)
-    figures = {
-        "heuristic_vs_random": heuristic,
-        "search_vs_heuristic": search,
-        "options": options or "defaults",
-        "bars": {
-            "heuristic_vs_random_97": heuristic["win_rate"] >= 0.97 and args.random_games >= 1000,
-            "search_vs_heuristic_60": search["win_rate"] >= 0.60 and args.search_games >= 200,
-            "search_median_turn_1s": search["median_turn_seconds"] <= 1.0,
-        },
-    }
-    print(json.dumps(figures))
+    tasks: list[tuple] = []
+    if "core" in sections:
+        tasks += [("core", g) for g in range(args.core)]
+    if "ffa" in sections:
+        tasks += [("ffa", g, 4) for g in range(args.ffa)]
+    if "raid" in sections:
+        tasks += [(k, g, args.raid_players) for k in ("raid-boss", "raid-raider")
+                  for g in range(args.raid)]
+    prefixes: list = []
+    if "scenarios" in sections:
+        numbers = [int(n) for n in args.scenarios.split(",")]
+        legacy = _pack(LEGACY)
+        prefixes = [campaign_prefix(legacy, 12, "heuristic", game_seed(args.seed, "campaign", k))
+                    for k in range(CAMPAIGNS)]
+        tasks += [("scenario", g, n) for n in numbers for g in range(args.scenario_games)]
+    start = time.perf_counter()
+    random.Random(args.seed).shuffle(tasks)  # mix long and short games across the workers
+    if args.jobs == 1:
+        _init(options, prefixes, args.seed, args.cpu_clock)
+        rows = []
+        for task in tasks:
+            if args.max_seconds and time.perf_counter() - start > args.max_seconds:
+                break  # out of time: the figures are from the games played (their counts say)
+            rows.append(_progress(play(task)))
+    else:
+        with Pool(args.jobs, initializer=_init,
+                  initargs=(options, prefixes, args.seed, args.cpu_clock)) as pool:
+            rows = [_progress(r) for r in pool.imap_unordered(play, tasks, chunksize=1)]
+    figures = summarize(rows, args)
+    figures["options"] = options
+    figures["budget_clock"] = "cpu" if args.cpu_clock else "wall"
+    figures["elapsed_s"] = round(time.perf_counter() - start, 1)
+    print(json.dumps({"bench": "bot_strength", **figures}))
     return 0
 
 

@@ -1,10 +1,17 @@
-"""Engine throughput: core set, random bot vs random bot, one process.
+"""Engine throughput: core set, random bot vs random bot, one process per measurement.
 
-Plays 3 runs of N games (default 500) and reports the median run. The last line of output is one
-JSON object with `games_per_s` and `decisions_per_s` (wall clock), plus the same figures in CPU
-time of this process (`cpu_games_per_s`), which is steadier on a shared machine.
+Plays `--runs` runs of N games (default 500) and reports the median run. The last line of output
+is one JSON object with `games_per_s` and `decisions_per_s` (wall clock), the same in CPU time of
+the process (`cpu_games_per_s`, steadier on a shared machine), and the mean cost of `clone` over
+states met in those games (`clone_us`).
 
-    python benchmarks/engine_throughput.py [--games 500] [--runs 3] \
+`--against REF` (a commit, branch or tag, e.g. `main`) measures that commit's engine in the same
+run: its `play/engine` is extracted with `git archive` into a temporary directory and the two
+engines take turns (old, new, old, new, ...) in fresh processes, so both see the same machine
+load; the JSON line then holds both figures and the ratios `speedup` (games per CPU second) and
+`clone_speedup`.
+
+    python benchmarks/engine_throughput.py [--games 500] [--runs 3] [--against main] \
         [--pack fixtures/packs/core-set.json]
 """
 
@@ -13,19 +20,23 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from play.engine import GameSetup, apply, load_pack, new_game  # noqa: E402
-from play.engine.bots.random_bot import RandomBot  # noqa: E402
 
 
-def run(pack, games: int, first_seed: int) -> tuple[float, float, int, int]:
-    """Play `games` games; return (wall seconds, cpu seconds, decisions, turns)."""
+def measure(root: str, pack_path: str, games: int, first_seed: int) -> dict:
+    """Play `games` random games with the engine under `root`; return its figures."""
+    sys.path.insert(0, root)
+    from play.engine import GameSetup, apply, load_pack, new_game
+    from play.engine.bots.random_bot import RandomBot
+
+    pack = load_pack(json.loads(Path(pack_path).read_text()), Path(pack_path).name)
     decisions = turns = 0
     wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(first_seed, first_seed + games):
@@ -36,31 +47,99 @@ def run(pack, games: int, first_seed: int) -> tuple[float, float, int, int]:
             apply(state, bots[seat].choose(state, seat))
             decisions += 1
         turns += state.turn
-    return time.perf_counter() - wall, time.process_time() - cpu, decisions, turns
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    kept = []  # states to time `clone` on (every 7th decision of the first games, untimed)
+    for seed in range(first_seed, first_seed + games):
+        state = new_game(GameSetup(pack=pack, seed=seed, first=seed % 2))
+        bots = (RandomBot(seed), RandomBot(seed + 1_000_003))
+        step = 0
+        while state.outcome is None and len(kept) < 2000:
+            seat = state.decider
+            apply(state, bots[seat].choose(state, seat))
+            step += 1
+            if step % 7 == 0:
+                kept.append(state.clone())
+        if len(kept) >= 2000:
+            break
+    clone_cpu = time.process_time()
+    for _ in range(20):
+        for state in kept:
+            state.clone()
+    clone_cpu = time.process_time() - clone_cpu
+    return {"wall": wall, "cpu": cpu, "decisions": decisions, "turns": turns, "games": games,
+            "clone_us": 1e6 * clone_cpu / (20 * len(kept))}
+
+
+def extract(ref: str, into: Path) -> str:
+    """Write `ref`'s engine (play/engine and play/__init__.py) under `into`; return its commit."""
+    commit = subprocess.run(["git", "rev-parse", "--short", ref], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.strip()
+    archive = into / "engine.tar"
+    with archive.open("wb") as out:
+        subprocess.run(["git", "archive", commit, "play/__init__.py", "play/engine"], cwd=ROOT,
+                       check=True, stdout=out)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into, filter="data")
+    return commit
+
+
+def run_in_process(root: str, pack: str, games: int, first_seed: int) -> dict:
+    """Measure one engine in a fresh interpreter (no module of the other engine loaded)."""
+    code = (f"import json, sys; sys.path.insert(0, {str(ROOT)!r}); "
+            "from benchmarks.engine_throughput import measure; "
+            f"print(json.dumps(measure({root!r}, {pack!r}, {games}, {first_seed})))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True, cwd="/").stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def summary(runs: list[dict]) -> dict:
+    """Return the median figures of several runs of one engine."""
+    def med(f):
+        return statistics.median(f(r) for r in runs)
+    return {
+        "games_per_s": round(med(lambda r: r["games"] / r["wall"]), 1),
+        "decisions_per_s": round(med(lambda r: r["decisions"] / r["wall"])),
+        "cpu_games_per_s": round(med(lambda r: r["games"] / r["cpu"]), 1),
+        "cpu_decisions_per_s": round(med(lambda r: r["decisions"] / r["cpu"])),
+        "turns_per_game": round(med(lambda r: r["turns"] / r["games"]), 1),
+        "decisions_per_game": round(med(lambda r: r["decisions"] / r["games"]), 1),
+        "clone_us": round(med(lambda r: r["clone_us"]), 1),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--against", metavar="REF", help="also measure this commit's engine")
     parser.add_argument("--pack", default=str(ROOT / "fixtures" / "packs" / "core-set.json"))
     args = parser.parse_args()
-    pack = load_pack(json.loads(Path(args.pack).read_text()), Path(args.pack).name)
-    results = []
-    for k in range(args.runs):
-        wall, cpu, decisions, turns = run(pack, args.games, k * args.games)
-        results.append((args.games / wall, decisions / wall, args.games / cpu, decisions / cpu,
-                        turns / args.games, decisions / args.games))
-        print(f"run {k + 1}: {args.games / wall:.0f} games/s wall, {args.games / cpu:.0f} games/s "
-              f"cpu, {decisions / wall:.0f} decisions/s, {turns / args.games:.1f} turns/game")
-    median = sorted(results)[len(results) // 2]
-    print(json.dumps({
-        "bench": "engine_throughput", "pack": pack.id, "games": args.games, "runs": args.runs,
-        "games_per_s": round(median[0], 1), "decisions_per_s": round(median[1]),
-        "cpu_games_per_s": round(statistics.median(r[2] for r in results), 1),
-        "cpu_decisions_per_s": round(statistics.median(r[3] for r in results)),
-        "turns_per_game": round(median[4], 1), "decisions_per_game": round(median[5], 1),
-    }))
+    pack = str(Path(args.pack).resolve())
+    with tempfile.TemporaryDirectory(prefix="engine-old-") as tmp:
+        engines = {"new": str(ROOT)}
+        old_commit = None
+        if args.against:
+            old_commit = extract(args.against, Path(tmp))
+            engines = {"old": tmp, "new": str(ROOT)}
+        runs: dict[str, list[dict]] = {name: [] for name in engines}
+        for k in range(args.runs):
+            for name, root in engines.items():  # the engines take turns within each run
+                r = run_in_process(root, pack, args.games, k * args.games)
+                runs[name].append(r)
+                print(f"run {k + 1} {name}: {r['games'] / r['wall']:.0f} games/s wall, "
+                      f"{r['games'] / r['cpu']:.0f} games/s cpu, clone {r['clone_us']:.0f} us",
+                      flush=True)
+    figures = {name: summary(r) for name, r in runs.items()}
+    line = {"bench": "engine_throughput", "pack": Path(pack).name, "games": args.games,
+            "runs": args.runs, **figures["new"]}
+    if old_commit:
+        old, new = figures["old"], figures["new"]
+        line.update(old_commit=old_commit, old=old,
+                    speedup=round(new["cpu_games_per_s"] / old["cpu_games_per_s"], 2),
+                    wall_speedup=round(new["games_per_s"] / old["games_per_s"], 2),
+                    clone_speedup=round(old["clone_us"] / new["clone_us"], 2))
+    print(json.dumps(line))
 
 
 if __name__ == "__main__":

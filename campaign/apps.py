@@ -10,6 +10,7 @@ class CampaignConfig(AppConfig):
         from campaign import pack_usage
         from cards import usage
 
-        usage.register(visitor_campaign=pack_usage.visitor_campaign,
+        usage.register(member_pack_ids=pack_usage.member_pack_ids,
+                       visitor_campaign=pack_usage.visitor_campaign,
                        pack_edited=pack_usage.pack_edited, edit_breaks=pack_usage.edit_breaks,
                        campaign_deck=pack_usage.campaign_deck)

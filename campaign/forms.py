@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
+from django.db.models import Q
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
@@ -18,7 +19,8 @@ from campaign.models import Campaign
 from campaign.presenters import side_name, upgrade_options
 from campaign.state import mismatch_message
 from cards.language import pack_text
-from cards.models import ContentPack
+from cards.models import DRAFT, ContentPack
+from cards.owners.readiness import entered_envelopes, tracking_problems
 from play.engine import StickerRef
 
 # Django's own message repeats the posted value, an id ("kingdom-lancer#2 is not one of ...").
@@ -50,6 +52,9 @@ class PackChoiceField(forms.ModelChoiceField):
     person's own pack) to tell them apart; never the slug, an id."""
 
     def label_from_instance(self, obj: ContentPack) -> str:
+        if obj.is_draft:
+            return _("%(name)s (unfinished: %(n)s envelopes entered, %(owner)s's own)") % {
+                "name": obj.name, "n": entered_envelopes(obj), "owner": obj.owner.get_username()}
         if obj.owner_id and not obj.is_builtin:
             return _("%(name)s (version %(v)s, %(owner)s's own)") % {
                 "name": obj.name, "v": obj.version, "owner": obj.owner.get_username()}
@@ -72,7 +77,10 @@ class CampaignCreateForm(forms.Form):
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.user = user
-        packs = ContentPack.objects.usable_by(user).filter(kind=ContentPack.Kind.LEGACY)
+        # An owner's unfinished set counts too: a campaign tracks it from the first envelope.
+        packs = ContentPack.objects.usable_by(user).filter(
+            Q(kind=ContentPack.Kind.LEGACY) | Q(kind=DRAFT, owner=user,
+                                                data__pack__kind=ContentPack.Kind.LEGACY))
         self.fields["pack"].queryset = packs
         if packs.count() == 1:
             self.fields["pack"].initial = packs.first()
@@ -83,6 +91,11 @@ class CampaignCreateForm(forms.Form):
             PackContent(pack.data)
         except ValueError as error:
             raise forms.ValidationError(str(error)) from None
+        if pack.is_draft:
+            problems = tracking_problems(pack)
+            if problems:
+                raise forms.ValidationError([_("This set cannot start a campaign yet:"),
+                                             *problems])
         return pack
 
     def clean_name(self) -> str:

@@ -10,6 +10,10 @@ from campaign.models import Campaign
 from cards.export.deck import Deck
 
 
+def member_pack_ids(user: Any) -> list[int]:
+    return list(Campaign.objects.visible_to(user).active().values_list("pack_id", flat=True))
+
+
 def visitor_campaign(user: Any, campaign_id: int, pack: Any) -> Campaign | None:
     return Campaign.objects.visible_to(user).filter(pk=campaign_id, pack=pack).first()
 

@@ -29,6 +29,7 @@ from campaign.forms import (
     WishForm,
 )
 from campaign.models import Campaign, Seat, StaleVersion
+from campaign.owners_sets import envelope_refusal, online_refusal
 from campaign.signals import seat_joined
 from campaign.state import (
     AFTER_CAMPAIGN,
@@ -194,6 +195,10 @@ def _next_step_forms(request: HttpRequest, campaign: Campaign) -> dict[str, Any]
                             for c in missing_choices(content, state)]
         forms["can_open"] = state.scenario == 0 or state.scenario_finished(state.scenario)
         forms["can_record"] = not forms["can_open"] and not forms["choices"]
+        if forms["can_open"] and state.scenario < content.scenario_count:
+            forms["envelope_missing"] = envelope_refusal(campaign, state.scenario + 1)
+        if forms["can_record"]:
+            forms["online_refusal"] = online_refusal(campaign)
     if state.phase == AFTER_CAMPAIGN:
         side = next_after_campaign_side(content, state)
         if side:
@@ -279,7 +284,13 @@ def _show_errors(request: HttpRequest, campaign: Campaign, form: Any) -> HttpRes
 @login_required
 @require_POST
 def open_scenario(request: HttpRequest, pk: int) -> HttpResponse:
-    """Open the next scenario's envelope (L1, L4)."""
+    """Open the next scenario's envelope (L1, L4), once the set holds it (checked now)."""
+    campaign = _get_campaign_for_user(request, pk)
+    problems = envelope_refusal(campaign, campaign.current_state.scenario + 1)
+    if problems:
+        for problem in problems:
+            messages.error(request, problem)
+        return redirect(campaign)
     return _event_button(request, pk, SCENARIO_OPENED,
                          lambda c: {"number": c.current_state.scenario + 1})
 

@@ -22,7 +22,7 @@ class ContentPackAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: ContentPack, form: Any, change: bool) -> None:
         """Validate edited JSON like the loader does; refuse to store an invalid pack."""
-        problems = validate_pack(obj.data, filename=f"{obj.slug}.json")
+        problems = validate_pack(obj.data, filename=f"{obj.slug}.json", owner=not obj.is_builtin)
         if problems:
             for problem in problems[:20]:
                 messages.error(request, str(problem))

@@ -15,9 +15,9 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from cards import ids
 from cards.language import pack_text
 from cards.models import ContentPack
 from cards.validation import PackProblem, read_pack_file, validate_pack
@@ -78,22 +78,19 @@ def _placeholder_scenario(number: int) -> dict[str, Any]:
             "story": {"en": "Type this envelope's story once you open it.",
                       "ru": "Введите историю этого конверта, когда откроете его."},
             "sides": {"empire": copy.deepcopy(side), "federation": copy.deepcopy(side)},
-            "vp_cards": [f"s{number}-victory"], "political_victory": number <= 4}
+            "vp_cards": [f"s{number}-victory"], "political_victory": number <= 4,
+            "entered": False}  # a placeholder until the owner types the card (issue 19)
 
 
-def free_slug(user: Any, base: str) -> str:
-    """Return a pack id of the user's not yet taken, made from `base`."""
+def free_slug(user: Any, *names: str) -> str:
+    """Return a pack id of the user's not yet taken, made from the first name that gives one."""
     taken = set(ContentPack.objects.owned_by(user).values_list("slug", flat=True))
-    stem = (slugify(base) or "my-pack")[:90]
-    return next(s for s in (stem if n == 1 else f"{stem}-{n}" for n in range(1, len(taken) + 2))
-                if s not in taken)
+    return ids.free_id(taken, *names, fallback="my-pack")
 
 
-def free_id(taken: set[str], base: str, fallback: str) -> str:
-    """Return an id made from `base` (an English name) that is not in `taken`."""
-    stem = (slugify(base) or fallback)[:90]
-    return next(s for s in (stem if n == 1 else f"{stem}-{n}" for n in range(1, len(taken) + 2))
-                if s not in taken)
+def free_id(taken: set[str], *names: str, fallback: str) -> str:
+    """Return an id made from `names` (Cyrillic transliterated) that is not in `taken`."""
+    return ids.free_id(taken, *names, fallback=fallback)
 
 
 def create_pack(user: Any, data: dict[str, Any], *, draft: bool) -> ContentPack:
@@ -104,7 +101,9 @@ def create_pack(user: Any, data: dict[str, Any], *, draft: bool) -> ContentPack:
 
         # one user's packs take their slugs one at a time (see ContentPack.copy_for)
         list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
-        slug = free_slug(user, pack_text(data["pack"].get("name"), "en") or data["pack"]["id"])
+        name = data["pack"].get("name")
+        slug = free_slug(user, pack_text(name, "en", fallback=False),
+                         pack_text(name, "ru", fallback=False), str(data["pack"]["id"]))
         data["pack"]["id"] = slug
         data["pack"]["version"] = 1
         pack = ContentPack(slug=slug, owner=user, is_builtin=False)
@@ -120,14 +119,14 @@ def create_pack(user: Any, data: dict[str, Any], *, draft: bool) -> ContentPack:
 
 def whole_pack_problems(pack: ContentPack) -> list[PackProblem]:
     """Return every problem of the stored pack (a draft's "still missing" list)."""
-    return validate_pack(pack.data, filename=f"{pack.slug}.json")
+    return validate_pack(pack.data, filename=f"{pack.slug}.json", owner=True)
 
 
 # -- Readable field names for validator paths -----------------------------------------------
 
 _SECTION = re.compile(
     r'^(?P<section>cards|sticker_sheets|vp_cards|scenarios|sides)\[(?P<i>\d+)\]'
-    r'(?: "[^"]*"| #\S+)?')
+    r'(?: "[^"]*"| #\d+)?')
 
 
 def _fields() -> dict[str, str]:

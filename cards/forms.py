@@ -25,6 +25,7 @@ from cards.validation import (
     PackProblem,
     card_label,
     engine_problems,
+    is_count_problem,
     validate_pack,
 )
 
@@ -104,39 +105,57 @@ class PackEditForm(forms.Form):
     checksum = forms.CharField(widget=forms.HiddenInput, error_messages={
         "required": _("The form was incomplete; please reload the page.")})
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> PackEditForm:
+        form = super().__new__(cls)
+        form.made_with = kwargs  # to make it again against a newer set (rebound)
+        return form
+
+    def rebound(self, data: Any, pack: ContentPack) -> PackEditForm:
+        """Return the same form with `data`, made against `pack` as it is now (after a 409)."""
+        return type(self)(data, **{**self.made_with, "pack": pack})
+
     def __init__(self, *args: Any, pack: ContentPack, **kwargs: Any) -> None:
         self.pack = pack
         self.new_data: dict[str, Any] | None = None
         super().__init__(*args, **kwargs)
-        self.fields["checksum"].initial = pack.checksum
+        self.fields["checksum"].initial = pack.working_checksum
+        self.staged = False  # the change joins a finished set's staged changes (issue 19)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         if self.errors:
             return cleaned
-        data = copy.deepcopy(self.pack.data)
+        data = copy.deepcopy(self.pack.working_data)
         prefix = self.apply_to(data, cleaned)
+        self.checked_data = data  # problems name its parts: a card being added is in it alone
         if self.errors:  # apply_to found a problem of its own (e.g. an ability row)
             return cleaned
         # Every problem (the draft filter below needs them all); the JSON fields' value limits
         # bound how many there can be, and only the first MAX_PROBLEMS are put into words.
-        problems = validate_pack(data, filename=f"{self.pack.slug}.json", limit=None)
+        problems = validate_pack(data, filename=f"{self.pack.slug}.json", limit=None, owner=True)
         self.draft = False
         if self.pack.is_draft and problems:
             # An unfinished pack: only the edited part must be right; the rest is "still missing".
             problems = self.draft_problems(data, problems, prefix)
             self.draft = True
+        elif self.pack.can_stage and (any(map(is_count_problem, problems))
+                                      or self.pack.staged_data is not None):
+            # A finished set: a change that breaks only its counts (a card swapped, copies
+            # changed) waits with the other staged changes, all checked together at "Apply".
+            problems = [p for p in problems if not is_count_problem(p)]
+            self.staged = True
         self.new_data_problems = problems
-        self._add_problems(problems, prefix)
-        if not problems:
+        self.add_problems(problems, prefix)
+        if not problems and not self.staged:
             self._refuse_if_campaigns_break(data)
         if not self.errors:
             self.new_data = data
             if self.draft:  # still a draft only while the whole pack is not valid yet
-                self.draft = bool(validate_pack(data, filename=f"{self.pack.slug}.json"))
+                self.draft = bool(validate_pack(data, filename=f"{self.pack.slug}.json",
+                                                owner=True))
         return cleaned
 
-    def _add_problems(self, problems: list[PackProblem], prefix: str) -> None:
+    def add_problems(self, problems: list[PackProblem], prefix: str) -> None:
         """Attach the first MAX_PROBLEMS problems to their fields and count the rest."""
         shown: set[tuple[str | None, str]] = set()
         field = None
@@ -174,7 +193,7 @@ class PackEditForm(forms.Form):
         """Return the problem's text, unless it would quote a sealed envelope (spoiler safety)."""
         sealed = sealed_scenario(self.pack, problem.path or problem.message)
         if sealed is None:
-            return short_problem(problem, self.pack.data)
+            return short_problem(problem, getattr(self, "checked_data", self.pack.working_data))
         return gettext("This change breaks the content of envelope %(n)s, which you have not "
                        "opened yet (for example a sticker row that no card of that cost fits "
                        "any more).") % {"n": sealed}
@@ -208,14 +227,10 @@ def sealed_scenario(pack: ContentPack, where: str) -> int | None:
 
 
 def short_problem(problem: PackProblem, data: dict[str, Any] | None = None) -> str:
-    """Return the problem without the file name, its place named in words where known."""
-    if not problem.path:
-        return problem.message
-    from cards.box import readable_path
-    from cards.language import active_language
+    """Return the problem without the file name, its place and words in the page's language."""
+    from cards.problems import describe
 
-    where = readable_path(data or {}, problem.path, active_language()) if data else problem.path
-    return f"{where}: {problem.message}"
+    return describe(problem, data)
 
 
 def engine_problems_of_part(data: dict[str, Any], cards: list[dict[str, Any]],
@@ -430,7 +445,8 @@ class CardDesignForm(AbilityRowsMixin, PackEditForm):
             from cards.box import free_id
 
             taken = {c.get("id") for c in data["cards"] if isinstance(c, dict)}
-            card: dict[str, Any] = {"id": free_id(taken, cleaned["name_en"], "card")}
+            card: dict[str, Any] = {
+                "id": free_id(taken, cleaned["name_en"], cleaned["name_ru"], fallback="card")}
             data["cards"].append(card)
             position = len(data["cards"]) - 1
         else:
@@ -700,7 +716,8 @@ class VPCardForm(PackEditForm):
 
         vps = data.setdefault("vp_cards", [])
         taken = {v.get("id") for v in vps if isinstance(v, dict)}
-        vp_id = free_id(taken, f"s{self.number}-{cleaned['name_en']}", f"s{self.number}-vp")
+        vp_id = free_id(taken, f"s{self.number}-{cleaned['name_en']}",
+                        f"s{self.number}-{cleaned['name_ru']}", fallback=f"s{self.number}-vp")
         cond = {"count": f"stat:{cleaned['counter']}", "at_least": cleaned["at_least"]}
         vps.append({"id": vp_id, "scenario": self.number, "points": cleaned["points"],
                     "name": {"en": cleaned["name_en"], "ru": cleaned["name_ru"]},
@@ -732,8 +749,9 @@ KIND_CHOICES = [("legacy", _("Legacy campaign (two sides, 12 envelopes)")),
 class NewPackForm(forms.Form):
     """Start an own pack: empty (structure only) or as a copy of a builtin pack."""
 
-    name_en = forms.CharField(label=_("Name (English)"), max_length=150)
-    name_ru = forms.CharField(label=_("Name (Russian)"), max_length=150)
+    name_en = forms.CharField(label=_("Name (English)"), max_length=150, required=False,
+                              help_text=_("One language is enough."))
+    name_ru = forms.CharField(label=_("Name (Russian)"), max_length=150, required=False)
     start = forms.ChoiceField(label=_("Start from"), widget=forms.RadioSelect, choices=[
         ("empty", _("An empty box: the sides, starting cards and 12 scenario placeholders; "
                     "you type in the trade cards, sticker sheets and scenarios")),
@@ -750,6 +768,9 @@ class NewPackForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        if not (cleaned.get("name_en") or cleaned.get("name_ru") or self.errors):
+            # issue 19: a Russian-only owner names the set in Russian alone
+            self.add_error("name_en", gettext("Give the set's name, in English or Russian."))
         if cleaned.get("start") == "copy" and not cleaned.get("source"):
             self.add_error("source", gettext("Pick the set to copy."))
         return cleaned
@@ -759,6 +780,10 @@ class ImportPackForm(forms.Form):
     """Upload a pack file (JSON) as a new own pack; every problem is named by its place."""
 
     file = forms.FileField(label=_("Pack file (JSON, at most 2 MB)"))
+
+    def __init__(self, *args: Any, unfinished: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.unfinished = unfinished  # into an unfinished set: its counts may still be short
 
     def clean_file(self) -> Any:
         # One limit for every import (settings.IMPORT_MAX_BYTES): the upload handler
@@ -778,12 +803,13 @@ class ImportPackForm(forms.Form):
             raise forms.ValidationError(str(exc)) from None
         if not isinstance(data, dict) or not isinstance(data.get("pack"), dict):
             raise forms.ValidationError(_("This is not a pack file: it has no “pack” header."))
-        problems = validate_pack(data, filename=upload.name)
+        problems = validate_pack(data, filename=upload.name, owner=True)
+        if self.unfinished:
+            problems = [p for p in problems if not is_count_problem(p)]
         if problems:
-            from cards.box import readable_path
+            from cards.problems import describe
 
             raise forms.ValidationError([  # at most MAX_PROBLEMS, then "and N more problems"
-                f"{readable_path(data, p.path, _lang())}: {p.message}" if p.path else p.message
-                for p in problems])
+                describe(p, data) for p in problems])
         self.data_value = data
         return upload

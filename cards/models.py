@@ -8,7 +8,6 @@ Never edit them directly: edit `data` and rebuild.
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from typing import TYPE_CHECKING, Any
@@ -63,10 +62,13 @@ class ContentPackQuerySet(models.QuerySet):
         return self.filter(is_builtin=True)
 
     def usable_by(self, user: AbstractBaseUser | AnonymousUser | None) -> ContentPackQuerySet:
-        """Return the builtin packs plus, for a logged-in user, the packs they own."""
+        """Return the builtin packs plus, for a logged-in user, the packs they own and the packs
+        of their campaigns (one owner enters the box, the group uses it: issue 19)."""
         if user is None or not user.is_authenticated:
             return self.builtin()
-        return self.filter(Q(is_builtin=True) | Q(owner=user))
+        from cards.usage import member_pack_ids
+
+        return self.filter(Q(is_builtin=True) | Q(owner=user) | Q(pk__in=member_pack_ids(user)))
 
     def owned_by(self, user: AbstractBaseUser | AnonymousUser | None) -> ContentPackQuerySet:
         """Return the packs a user made (none for anonymous visitors)."""
@@ -103,6 +105,12 @@ class ContentPack(models.Model):
     # editor shows (and lets them type in) only those sheets, scenarios and VP cards.
     revealed_scenarios = models.PositiveSmallIntegerField(default=0)
     post_campaign_revealed = models.BooleanField(default=False)
+    # A finished set's changes wait here until "Apply" checks them together (issue 19): a swap
+    # of cards breaks the copy counts on the way. `undo_data` is the set before the last apply.
+    staged_data = models.JSONField(null=True, blank=True)
+    undo_data = models.JSONField(null=True, blank=True)
+    # The private share link's secret: whoever has the link may copy the set (empty: no link).
+    share_token = models.CharField(max_length=64, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -156,10 +164,11 @@ class ContentPack(models.Model):
 
     def engine_pack(self) -> Any:
         """Return the engine's parsed `Pack` for `data` (cached per checksum across requests)."""
+        from cards.validation import for_engine
         from play.engine import load_pack  # late: the catalogue does not need the engine
 
         return ENGINE_PACKS.get_or_make(
-            self.checksum, lambda: load_pack(copy.deepcopy(self.data), self.slug))
+            self.checksum, lambda: load_pack(for_engine(self.data), self.slug))
 
     def with_data(self) -> ContentPack:
         """Fill `data` when it was deferred: from this process's memory of its checksum, or read
@@ -239,6 +248,8 @@ class ContentPack(models.Model):
             header["id"] = slug
             copy = ContentPack(slug=slug, owner=user, is_builtin=False, based_on=self)
             copy.set_data(data)
+            if self.is_draft:  # a friend's unfinished set stays unfinished (share links)
+                copy.kind = DRAFT
             copy.save()
             copy.rebuild_catalogue()
         return copy
@@ -249,6 +260,42 @@ class ContentPack(models.Model):
         candidates = (base if n == 1 else f"{base}-{n}" for n in range(1, len(taken) + 2))
         return next(slug for slug in candidates if slug not in taken)
 
+    # -- a finished set's staged changes (issue 19) ----------------------------------------
+
+    @property
+    def working_data(self) -> dict[str, Any]:
+        """Return the set as the owner's forms edit it: the staged changes, if any, else `data`."""
+        return self.staged_data if self.staged_data is not None else self.data
+
+    @property
+    def working_checksum(self) -> str:
+        """Return the checksum an editor form carries (that of the staged changes, if any)."""
+        return pack_checksum(self.staged_data) if self.staged_data is not None else self.checksum
+
+    @property
+    def can_stage(self) -> bool:
+        """Return whether changes may wait to be checked together (an owner's finished set)."""
+        return not self.is_builtin and not self.is_draft
+
+    def _locked_working_checksum(self) -> str:
+        row = ContentPack.objects.select_for_update().values("checksum", "staged_data").get(
+            pk=self.pk)
+        staged = row["staged_data"]
+        return pack_checksum(staged) if staged is not None else row["checksum"]
+
+    def stage(self, data: dict[str, Any], expected_checksum: str) -> None:
+        """Keep `data` as the staged changes; StalePack if the set or its changes moved on."""
+        with transaction.atomic():
+            if self._locked_working_checksum() != expected_checksum:
+                raise StalePack(self.pk)
+            self.staged_data = data
+            self.save(update_fields=["staged_data", "updated"])
+
+    def discard_staged(self) -> None:
+        """Drop the staged changes."""
+        self.staged_data = None
+        self.save(update_fields=["staged_data", "updated"])
+
     def replace_data(self, data: dict[str, Any], expected_checksum: str | None = None, *,
                      draft: bool = False) -> None:
         """Store new (already validated) pack JSON and rebuild the derived tables, atomically.
@@ -257,10 +304,14 @@ class ContentPack(models.Model):
         With ``draft``, the pack stays an unfinished draft (not offered for games).
         """
         with transaction.atomic():
-            stored = ContentPack.objects.select_for_update().values_list("checksum", flat=True)
-            if expected_checksum is not None and stored.get(pk=self.pk) != expected_checksum:
+            if (expected_checksum is not None
+                    and self._locked_working_checksum() != expected_checksum):
                 raise StalePack(self.pk)
+            previous = ContentPack.objects.values_list("data", flat=True).get(pk=self.pk)
+            if not self.is_builtin and previous != data:
+                self.undo_data = previous  # the owner's "undo the last change"
             self.set_data(data)
+            self.staged_data = None
             if draft:
                 self.kind = DRAFT
             self.save()

@@ -54,4 +54,10 @@ def campaign_deck(campaign_id: int) -> Any | None:
     return hook(campaign_id) if hook else None
 
 
-QUESTIONS = ("visitor_campaign", "pack_edited", "edit_breaks", "match_faces", "campaign_deck")
+def member_pack_ids(user: Any) -> set[int]:
+    """Return the ids of the packs of the campaigns `user` plays or created (they see them)."""
+    hook = _HOOKS.get("member_pack_ids")
+    return set(hook(user)) if hook else set()
+
+
+QUESTIONS = ("member_pack_ids", "visitor_campaign", "pack_edited", "edit_breaks", "match_faces", "campaign_deck")

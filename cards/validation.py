@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ MAX_ID_LENGTH = 100
 MAX_NAME_LENGTH = 200
 MAX_INT = 2_147_483_647
 MAX_PROBLEMS = 50
+AT_TABLE = "at_table"  # a VP card the players award by its text (owners' sets, issue 19)
 
 
 @dataclass(frozen=True)
@@ -69,19 +71,21 @@ class PackValidationError(ValueError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-def validate_pack(data: Any, *, filename: str,
-                  limit: int | None = MAX_PROBLEMS) -> list[PackProblem]:
+def validate_pack(data: Any, *, filename: str, limit: int | None = MAX_PROBLEMS,
+                  owner: bool = False) -> list[PackProblem]:
     """Return the problems of pack JSON `data` (already parsed); [] when it is valid.
 
     Past `limit` problems the rest are only counted, in one last problem; `limit=None` lists all
-    (the draft editor picks the edited part's problems out of the whole list).
+    (the draft editor picks the edited part's problems out of the whole list). `owner`: an
+    owner's own set (issue 19), where one language per text is enough, flavour text is optional
+    and VP cards may be awarded at the table (`"award": "at_table"`); shipped packs need both.
     """
     if not isinstance(data, dict):
         return [PackProblem(filename, "", "a pack must be a JSON object")]
-    checker = _Checker(filename, data, limit)
+    checker = _Checker(filename, data, limit, owner=owner)
     checker.run()
     for problem in engine_problems(data, filename=filename):
-        checker.add(problem.path, problem.message)
+        checker.add(*engine_place(problem.message))
     if checker.found > len(checker.problems):
         more = checker.found - len(checker.problems)
         checker.problems.append(PackProblem(filename, "", f"and {more} more problems"))
@@ -112,10 +116,62 @@ def read_pack_file(path: Path | str) -> tuple[Any, list[PackProblem]]:
     return data, validate_pack(data, filename=path.name)
 
 
+# Whole-set counts (L8, L18, L25, L26): an unfinished set cannot meet them yet, and a change to a
+# finished one (a card swapped for another) breaks them on the way (issue 19).
+COUNT_PROBLEM = re.compile(r"needs \d+ (copies|trade cards)|needs one sheet for each|"
+                           r"sticker rows of cost \d+: \d+, but only")
+
+
+def is_count_problem(problem: PackProblem) -> bool:
+    """Return whether a problem is about the whole set's counts, not about one part of it."""
+    return bool(COUNT_PROBLEM.search(problem.message))
+
+
+def for_engine(data: dict[str, Any]) -> dict[str, Any]:
+    """Return a copy of pack JSON as the engine reads it: without what only the table plays.
+
+    A VP card awarded at the table (`"award": "at_table"`, its text says when) is never awarded
+    by the engine, so it is left out of the engine's pack and of its scenario's list (issue 19).
+    Everything else the engine reads as it is; a card's printed text and its unread parts are
+    fields the engine does not look at.
+    """
+    data = copy.deepcopy(data)
+    vps = data.get("vp_cards")
+    if not isinstance(vps, list):
+        return data
+    table = {v.get("id") for v in vps if isinstance(v, dict) and v.get("award") == AT_TABLE}
+    if not table:
+        return data
+    data["vp_cards"] = [v for v in vps if not (isinstance(v, dict) and v.get("id") in table)]
+    for scenario in data.get("scenarios") or []:
+        if isinstance(scenario, dict) and isinstance(scenario.get("vp_cards"), list):
+            scenario["vp_cards"] = [v for v in scenario["vp_cards"] if v not in table]
+    return data
+
+
+ENGINE_PLACE = re.compile(
+    r'^(?P<entry>(?:cards|sticker_sheets|vp_cards|sides)\[\d+\](?: "[^"]*")?'
+    r'|scenarios\[\d+\] \d+)(?:: (?P<path>[^:]*?))?: (?P<message>.*)$', re.DOTALL)
+
+
+def engine_place(message: str) -> tuple[str, str]:
+    """Split an engine message into (path, message), the path in this module's format.
+
+    The engine writes `scenarios[0] 1: sides.empire.rules[0]: unknown rule "x"`; the validator's
+    paths read `scenarios[0] #1.sides.empire.rules[0]`, so the editor's forms find the field
+    a problem is about whoever reported it.
+    """
+    match = ENGINE_PLACE.match(message)
+    if match is None:
+        return "", message
+    entry = re.sub(r"^(scenarios\[\d+\]) (\d+)$", r"\1 #\2", match["entry"])
+    return (f"{entry}.{match['path']}" if match["path"] else entry), match["message"]
+
+
 def engine_problems(data: dict[str, Any], *, filename: str) -> list[PackProblem]:
     """Run the engine's loader on a copy of `data`; return its refusal as a problem, if any."""
     try:
-        load_pack(copy.deepcopy(data))
+        load_pack(for_engine(data))
     except PackError as exc:
         return [PackProblem(filename, "", str(exc))]
     except Exception as exc:  # noqa: BLE001 - an engine bug must still read as a refusal, not a 500
@@ -195,7 +251,9 @@ def _is_int(value: Any, minimum: int = 0) -> bool:
 class _Checker:
     """Collects the structural problems of one pack (one method per part of the format)."""
 
-    def __init__(self, filename: str, data: dict[str, Any], limit: int | None = None) -> None:
+    def __init__(self, filename: str, data: dict[str, Any], limit: int | None = None, *,
+                 owner: bool = False) -> None:
+        self.owner = owner
         self.filename = filename
         self.data = data
         self.limit = limit
@@ -276,8 +334,13 @@ class _Checker:
         return header["kind"]
 
     def check_texts(self) -> None:
-        """Every text object anywhere must have non-empty English and Russian."""
+        """Every text object anywhere needs non-empty English and Russian (an owner's set: one)."""
         for path, value in iter_texts(self.data, ""):
+            if self.owner:
+                if not any(isinstance(value.get(lang), str) and value[lang].strip()
+                           for lang in LANGUAGES):
+                    self.add(self._readable(path), "missing text (give it in English or Russian)")
+                continue
             for lang in LANGUAGES:
                 text = value.get(lang)
                 if not isinstance(text, str) or not text.strip():
@@ -323,8 +386,11 @@ class _Checker:
         """Check the fields the catalogue stores; return whether the card can be counted."""
         before = self.found
         self.require_text(card, "name", label)
-        if kind == "legacy":
+        if kind == "legacy" and not self.owner:
             self.require_text(card, "flavor", label)
+        unread = card.get("unread", [])
+        if not isinstance(unread, list) or not all(isinstance(u, str) for u in unread):
+            self.add(f"{label}.unread", "must be a list of texts")
         if card.get("type") not in CARD_TYPES:
             self.add(f"{label}.type", f'must be "ship" or "base", got {card.get("type")!r}')
         if card.get("role") not in ROLES:
@@ -501,6 +567,8 @@ class _Checker:
             if not isinstance(vp.get("points"), int):
                 self.add(f"{label}.points", f"must be an integer, got {vp.get('points')!r}")
             self.require_text(vp, "name", label)
+            if vp.get("award") == AT_TABLE and not self.owner:
+                self.add(f"{label}.award", "only an owner's own set may leave a VP card to the table")
             found[vp_id] = vp
         return found
 

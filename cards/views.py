@@ -81,7 +81,7 @@ def usable_pack(request: HttpRequest, pk: int) -> ContentPack:
     return get_object_or_404(ContentPack.objects.usable_by(request.user), pk=pk)
 
 
-def _own_pack(request: HttpRequest, pk: int) -> ContentPack:
+def own_pack(request: HttpRequest, pk: int) -> ContentPack:
     """Return a pack the logged-in visitor owns; anyone else gets 404, not 403."""
     return get_object_or_404(ContentPack.objects.owned_by(request.user), pk=pk)
 
@@ -111,13 +111,13 @@ def _rebuild_campaigns(pack: ContentPack) -> None:
     usage.pack_edited(pack)
 
 
-def _visible(request: HttpRequest, pack: ContentPack) -> tuple[VisibleContent, Envelopes]:
+def visible(request: HttpRequest, pack: ContentPack) -> tuple[VisibleContent, Envelopes]:
     envelopes = visitor_envelopes(request, pack)
     shown = visible_content(pack, envelopes.opened, post_campaign=envelopes.post_campaign)
     return shown, envelopes
 
 
-def _visible_design(shown: VisibleContent, slug: str) -> CardDesign:
+def visible_design(shown: VisibleContent, slug: str) -> CardDesign:
     """Return a shown card design (post-campaign ones included); a sealed card is a 404 too."""
     design = (shown.designs.filter(slug=slug).first()
               or shown.post_campaign.filter(slug=slug).first())
@@ -137,7 +137,7 @@ def pack_list(request: HttpRequest) -> HttpResponse:
 def pack_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """Show a pack's visible cards with filters, and its opened envelopes."""
     pack = usable_pack(request, pk)
-    shown, envelopes = _visible(request, pack)
+    shown, envelopes = visible(request, pack)
     factions = pack.faction_names()
     form = CardFilterForm(request.GET or None, factions=factions)
     designs = form.apply(list(shown.designs))
@@ -178,8 +178,8 @@ def _short_problem(pack: ContentPack, problem: object) -> str:
 def card_detail(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Draw one card design; a card of a closed envelope is a 404, like a missing one."""
     pack = usable_pack(request, pk)
-    shown, envelopes = _visible(request, pack)
-    design = _visible_design(shown, slug)
+    shown, envelopes = visible(request, pack)
+    design = visible_design(shown, slug)
     factions = pack.faction_names()
     return render(request, "cards/card_detail.html", {
         "pack": pack, "design": design, "lines": design.ability_lines(factions),
@@ -203,7 +203,7 @@ def copy_pack(request: HttpRequest, pk: int) -> HttpResponse:
 @rate_limit("pack-edit")
 def reveal_envelope(request: HttpRequest, pk: int) -> HttpResponse:
     """Open the owner's next envelope in the editor (scenarios in order, then post-campaign)."""
-    pack = _own_pack(request, pk)
+    pack = own_pack(request, pk)
     seen = parse_id(request.POST.get("opened", ""))
     if seen is None:
         return HttpResponseBadRequest(_("The form was incomplete; please reload the page."))
@@ -216,105 +216,149 @@ def reveal_envelope(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("cards:pack", pk=pack.pk)
 
 
-def _save_or_render(request: HttpRequest, form: PackEditForm,
-                    template: str, context: dict) -> HttpResponse:
-    """Save a valid editor form's pack data and go back to the pack; else show the errors."""
+def save_or_render(request: HttpRequest, form: PackEditForm,
+                    template: str, context: dict, *, next_url: str = "") -> HttpResponse:
+    """Save a valid editor form's pack data and go back to the pack; else show the errors.
+
+    A finished set's breaking change is staged (checked with the others at "Apply"). A save
+    against a set that changed meanwhile answers 409 with the form filled again with what was
+    typed, checked against the set as it is now, and what changed meanwhile (issue 19).
+    """
     if request.method == "POST" and form.is_valid() and form.new_data is not None:
-        was_draft = form.pack.is_draft
         try:
-            with transaction.atomic():
-                form.pack.replace_data(form.new_data, form.cleaned_data["checksum"],
-                                       draft=getattr(form, "draft", False))
-                _rebuild_campaigns(form.pack)
+            _store(request, form)
         except StalePack:
-            return render(request, "cards/stale.html", {"pack": form.pack, "edit": True},
-                          status=409)
+            return _stale_form(request, form, template, context)
         except ValueError as error:  # a campaign moved on since the form was checked
             form.add_error(None, str(error))
         else:
-            messages.success(request, _("Saved."))
-            if was_draft and not form.pack.is_draft:
-                messages.success(request, _("Your set is complete: you can now play it."))
-            return redirect("cards:pack", pk=form.pack.pk)
+            return redirect(next_url or form.pack.get_absolute_url())
     status = 400 if request.method == "POST" else 200
     return render(request, template, {**context, "form": form, "pack": form.pack}, status=status)
+
+
+def _store(request: HttpRequest, form: PackEditForm) -> None:
+    """Keep a valid form's new set: staged, or saved with the campaigns that use it refreshed."""
+    pack, checksum = form.pack, form.cleaned_data["checksum"]
+    if form.staged:
+        pack.stage(form.new_data, checksum)
+        messages.success(request, _("Staged: this change waits with the others until you apply "
+                                    "them together."))
+        return
+    was_draft = pack.is_draft
+    with transaction.atomic():
+        pack.replace_data(form.new_data, checksum, draft=getattr(form, "draft", False))
+        _rebuild_campaigns(pack)
+    messages.success(request, _("Saved."))
+    if was_draft and not pack.is_draft:
+        messages.success(request, _("Your set is complete: you can now play it."))
+
+
+def _stale_form(request: HttpRequest, form: PackEditForm, template: str,
+                context: dict) -> HttpResponse:
+    """Answer 409: the form again with what was typed, against the set as it is now."""
+    from cards.diff import pack_diff
+    from cards.models import pack_checksum
+
+    fresh = ContentPack.objects.get(pk=form.pack.pk)
+    typed_against = form.data.get("checksum", "")
+    changes = []
+    if fresh.undo_data is not None and pack_checksum(fresh.undo_data) == typed_against:
+        changes = [str(c) for c in pack_diff(fresh.undo_data, fresh.working_data)]
+    data = form.data.copy()
+    data["checksum"] = fresh.working_checksum
+    form = form.rebound(data, fresh)
+    form.is_valid()  # show now what no longer fits the set as it is
+    return render(request, template, {**context, "form": form, "pack": fresh,
+                                      "stale_changes": changes, "stale": True}, status=409)
 
 
 @login_required
 @rate_limit("pack-edit")
 def edit_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Edit one card design of the visitor's own pack."""
-    pack = _own_pack(request, pk)
-    shown, _envelopes_open = _visible(request, pack)
-    design = _visible_design(shown, slug)
+    pack = own_pack(request, pk)
+    shown, _envelopes_open = visible(request, pack)
+    design = visible_design(shown, slug)
     form = CardDesignForm(request.POST or None, pack=pack, design=design,
                           factions=pack.faction_names())
-    return _save_or_render(request, form, "cards/edit_card.html", {"design": design})
+    return save_or_render(request, form, "cards/edit_card.html", {"design": design})
 
 
 @login_required
 @rate_limit("pack-edit")
 def add_card(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a card design to the visitor's own pack."""
-    pack = _own_pack(request, pk)
+    pack = own_pack(request, pk)
     form = CardDesignForm(request.POST or None, pack=pack, design=None,
                           factions=pack.faction_names())
-    return _save_or_render(request, form, "cards/edit_card.html", {"design": None})
+    return save_or_render(request, form, "cards/edit_card.html", {"design": None})
+
+
+def _confirm_or_remove(request: HttpRequest, pack: ContentPack, title: str,
+                       remove: Callable[[dict], None]) -> HttpResponse:
+    """Ask first (GET); remove on the confirming POST (issue 19: never one click)."""
+    if request.method != "POST":
+        return render(request, "cards/owners/confirm_remove.html", {"pack": pack, "title": title})
+    form = RemoveForm(request.POST, pack=pack, remove=remove)
+    return save_or_render(request, form, "cards/remove.html", {"title": title})
+
+
+def _without(section: str, key: str, value: object) -> Callable[[dict], None]:
+    def remove(data: dict) -> None:
+        data[section] = [item for item in data.get(section, []) if item.get(key) != value]
+    return remove
 
 
 @login_required
-@require_POST
 @rate_limit("pack-edit")
 def remove_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
-    """Remove a card design (one the owner can see) from their own pack."""
-    pack = _own_pack(request, pk)
-    shown, _envelopes_open = _visible(request, pack)
-    design = _visible_design(shown, slug)
-    form = RemoveForm(request.POST, pack=pack,
-                      remove=lambda data: data["cards"].pop(design.position))
-    return _save_or_render(request, form, "cards/remove.html",
-                           {"title": _("Remove %(name)s") % {"name": design.name}})
+    """Ask, then remove a card design (one the owner can see) from their own pack."""
+    pack = own_pack(request, pk)
+    shown, _envelopes_open = visible(request, pack)
+    design = visible_design(shown, slug)
+    return _confirm_or_remove(request, pack, _("Remove %(name)s") % {"name": design.name},
+                              _without("cards", "id", slug))
 
 
 @login_required
 @rate_limit("pack-edit")
 def add_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Add a sticker sheet of an opened envelope (scenarios 1-4) to the owner's legacy pack."""
-    pack = _own_pack(request, pk)
+    pack = own_pack(request, pk)
     if not pack.is_legacy:
         raise Http404(_("Only a legacy campaign has sticker sheets."))
     if not pack.revealed_scenarios:
         messages.info(request, _("Open envelope 1 first: sticker sheets come in envelopes 1 to 4."))
         return redirect("cards:pack", pk=pack.pk)
     form = NewStickerSheetForm(request.POST or None, pack=pack)
-    return _save_or_render(request, form, "cards/add_sheet.html", {})
+    return save_or_render(request, form, "cards/add_sheet.html", {})
 
 
 @login_required
-@require_POST
 @rate_limit("pack-edit")
 def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
-    """Remove a sticker sheet of an opened envelope."""
-    pack = _own_pack(request, pk)
-    index = _index_of(pack.data.get("sticker_sheets", []), "id", slug)
-    if pack.data["sticker_sheets"][index].get("scenario") not in pack.revealed_range:
+    """Ask, then remove a sticker sheet of an opened envelope."""
+    pack = own_pack(request, pk)
+    sheets = pack.working_data.get("sticker_sheets", [])
+    index = index_of(sheets, "id", slug)
+    if sheets[index].get("scenario") not in pack.revealed_range:
         raise Http404(_("No such sheet."))
-    form = RemoveForm(request.POST, pack=pack,
-                      remove=lambda data: data["sticker_sheets"].pop(index))
-    return _save_or_render(request, form, "cards/remove.html", {"title": _("Remove a sheet")})
+    title = _("Remove the sheet “%(name)s”") % {"name": pack_text(sheets[index].get("name"))}
+    return _confirm_or_remove(request, pack, title, _without("sticker_sheets", "id", slug))
 
 
 @login_required
 @rate_limit("pack-edit")
 def scenario_text(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Type in an opened scenario card: title, story, both sides, and its winner's VP."""
-    pack = _own_pack(request, pk)
+    pack = own_pack(request, pk)
     if number not in pack.revealed_range:
         raise Http404(_("No such scenario."))
-    index = _index_of(pack.data.get("scenarios", []), "number", number)
+    index = index_of(pack.data.get("scenarios", []), "number", number)
     form = ScenarioTextForm(request.POST or None, pack=pack, index=index)
-    return _save_or_render(request, form, "cards/scenario_form.html",
-                           {"number": number, "vp_cards": _vp_cards_of(pack, number)})
+    return save_or_render(request, form, "cards/scenario_form.html",
+                          {"number": number, "vp_cards": _vp_cards_of(pack, number)})
 
 
 def _vp_cards_of(pack: ContentPack, number: int) -> list[dict]:
@@ -325,32 +369,31 @@ def _vp_cards_of(pack: ContentPack, number: int) -> list[dict]:
 @rate_limit("pack-edit")
 def add_vp_card(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Add a VP card to an opened scenario."""
-    pack = _own_pack(request, pk)
+    pack = own_pack(request, pk)
     if number not in pack.revealed_range:
         raise Http404(_("No such scenario."))
     form = VPCardForm(request.POST or None, pack=pack, number=number)
-    return _save_or_render(request, form, "cards/vp_form.html", {"number": number})
+    return save_or_render(request, form, "cards/vp_form.html", {"number": number})
 
 
 @login_required
-@require_POST
 @rate_limit("pack-edit")
 def remove_vp_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
-    """Remove a VP card of an opened scenario (not its winner card, which L21 requires)."""
-    pack = _own_pack(request, pk)
-    index = _index_of(pack.data.get("vp_cards", []), "id", slug)
-    vp = pack.data["vp_cards"][index]
+    """Ask, then remove a VP card of an opened scenario (not its winner card, L21)."""
+    pack = own_pack(request, pk)
+    index = index_of(pack.working_data.get("vp_cards", []), "id", slug)
+    vp = pack.working_data["vp_cards"][index]
     if vp.get("scenario") not in pack.revealed_range:
         raise Http404(_("No such VP card."))
 
     def remove(data: dict) -> None:
-        data["vp_cards"].pop(index)
+        _without("vp_cards", "id", slug)(data)
         for scenario in data.get("scenarios", []):
             if slug in scenario.get("vp_cards", []):
                 scenario["vp_cards"].remove(slug)
 
-    form = RemoveForm(request.POST, pack=pack, remove=remove)
-    return _save_or_render(request, form, "cards/remove.html", {"title": _("Remove a VP card")})
+    title = _("Remove the VP card “%(name)s”") % {"name": pack_text(vp.get("name"))}
+    return _confirm_or_remove(request, pack, title, remove)
 
 
 @login_required
@@ -389,16 +432,23 @@ def import_pack(request: HttpRequest) -> HttpResponse:
                   {"form": NewPackForm(), "import_form": form}, status=status)
 
 
+def format_guide(request: HttpRequest) -> HttpResponse:
+    """Show the guide to entering a box and to the set format, in the page's language."""
+    return render(request, "cards/guide.html", {})
+
+
 @login_required
 @require_safe
 def download_pack(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the owner's whole pack file (every envelope included), to keep or import."""
-    pack = _own_pack(request, pk)
+    pack = own_pack(request, pk)
     from cards.models import canonical_json
 
     response = HttpResponse(canonical_json(pack.data).encode("utf-8"),
                             content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{pack.slug}.json"'
+    # Not the name of Export → JSON (`<slug>.json`, only what is visible): this is the whole
+    # set with every envelope, a different file (issue 19).
+    response["Content-Disposition"] = f'attachment; filename="{pack.slug}-whole-set.json"'
     return response
 
 
@@ -406,31 +456,31 @@ def download_pack(request: HttpRequest, pk: int) -> HttpResponse:
 @rate_limit("pack-edit")
 def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Edit a sticker sheet of the owner's pack, once its envelope is open."""
-    pack = _own_pack(request, pk)
-    index = _index_of(pack.data.get("sticker_sheets", []), "id", slug)
+    pack = own_pack(request, pk)
+    index = index_of(pack.data.get("sticker_sheets", []), "id", slug)
     sheet = pack.data["sticker_sheets"][index]
     if sheet.get("scenario") not in pack.revealed_range:
         raise Http404(_("No such sheet."))
     form = StickerSheetForm(request.POST or None, pack=pack, index=index)
-    return _save_or_render(request, form, "cards/edit_json.html",
-                           {"title": _("Sticker sheet “%(name)s”") % {
-                               "name": pack_text(sheet.get("name"))}})
+    return save_or_render(request, form, "cards/edit_json.html",
+                          {"title": _("Sticker sheet “%(name)s”") % {
+                              "name": pack_text(sheet.get("name"))}})
 
 
 @login_required
 @rate_limit("pack-edit")
 def edit_scenario(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Edit a scenario card and its VP cards, once its envelope is open."""
-    pack = _own_pack(request, pk)
+    pack = own_pack(request, pk)
     if number not in pack.revealed_range:
         raise Http404(_("No such scenario."))
-    index = _index_of(pack.data.get("scenarios", []), "number", number)
+    index = index_of(pack.data.get("scenarios", []), "number", number)
     form = ScenarioForm(request.POST or None, pack=pack, index=index)
-    return _save_or_render(request, form, "cards/edit_json.html",
-                           {"title": _("Scenario %(n)s") % {"n": number}})
+    return save_or_render(request, form, "cards/edit_json.html",
+                          {"title": _("Scenario %(n)s") % {"n": number}})
 
 
-def _index_of(items: list[dict], key: str, value: object) -> int:
+def index_of(items: list[dict], key: str, value: object) -> int:
     """Return the position of the entry whose `key` equals `value`, else 404."""
     for index, item in enumerate(items):
         if item.get(key) == value:
@@ -442,7 +492,7 @@ def _index_of(items: list[dict], key: str, value: object) -> int:
 @require_POST
 def preview_abilities(request: HttpRequest, pk: int) -> HttpResponse:
     """Render the card text of the abilities JSON being typed (htmx helper of the editor)."""
-    pack = _own_pack(request, pk)
+    pack = own_pack(request, pk)
     try:
         abilities = jsoninput.loads(request.POST.get("abilities", ""),
                                     max_values=jsoninput.MAX_FIELD_VALUES)
@@ -541,9 +591,9 @@ def face_image(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
         copy_number = _positive_query(request, "copy")
         _positive_query(request, "campaign")  # read again by _campaign_context below
         sticker_id = request.GET.get("sticker")
-        shown, envelopes = _visible(request, pack)
+        shown, envelopes = visible(request, pack)
         if (slug, sticker_id) not in _faces_of_match(request, pack):
-            design = _visible_design(shown, slug)
+            design = visible_design(shown, slug)
             if copy_number is not None and copy_number > design.quantity:
                 raise Http404(_("No such copy."))
             if sticker_id is not None:

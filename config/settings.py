@@ -242,13 +242,26 @@ RATE_LIMITS = {
 # Django's cache (allauth counts failed logins in it) is per process unless CACHE_TABLE names a
 # database table (create it once: python manage.py createcachetable).
 CACHE_TABLE = os.environ.get("CACHE_TABLE", "")
+SESSION_CACHE_TABLE = "starledger_session_cache"
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": CACHE_TABLE}
         if CACHE_TABLE
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    )
+    ),
+    # Sessions are read on every request, the board's fetches several times a second. The
+    # session table through the ORM cost about 2 ms of CPU a read (the query built and compiled
+    # each time); Django's cached_db engine reads this database cache first, one plain SELECT
+    # (0.4 ms), and falls back to the session table. The table is shared by every process (a
+    # log-out in one is a log-out in all) and made by migrate (home/migrations/0003).
+    "sessions": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": SESSION_CACHE_TABLE,
+        "OPTIONS": {"MAX_ENTRIES": 200_000},  # past it, the oldest third falls back to the table
+    },
 }
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_CACHE_ALIAS = "sessions"
 
 # A deleted campaign stays restorable by each of its members for this many days; after that it
 # is hidden for good (kept in the database, restorable only by an administrator).
@@ -286,10 +299,12 @@ Q_CLUSTER = {
 # then is killed and goes back to the queue for the next start (play/task_cluster.py).
 TASK_STOP_SECONDS = envint("TASK_STOP_SECONDS", 5)
 # Bot turns (play/bots_queue.py): a worker lets bots decide for up to BOT_CHUNK_MS per saved
-# chunk; the search bot thinks up to BOT_SEARCH_MS per decision. A bot's turn untouched for
+# chunk; the search bot thinks up to BOT_SEARCH_MS per decision and BOT_TURN_MS per turn (the
+# figure benchmarks/bot_strength.py measures it with). A bot's turn untouched for
 # BOT_STUCK_SECONDS is queued again by a sweep running every BOT_SWEEP_MINUTES.
 BOT_CHUNK_MS = envint("BOT_CHUNK_MS", 1000)
 BOT_SEARCH_MS = envint("BOT_SEARCH_MS", 1500)
+BOT_TURN_MS = envint("BOT_TURN_MS", 1000)
 BOT_STUCK_SECONDS = envint("BOT_STUCK_SECONDS", 90)
 BOT_SWEEP_MINUTES = envint("BOT_SWEEP_MINUTES", 1)
 # Forecasts and set balance runs (story/): games per forecast unless the page asks otherwise, the

@@ -23,8 +23,10 @@ from django.utils.translation import gettext as _
 
 from campaign.engine_bridge import snapshot_of
 from campaign.models import Campaign
+from campaign.owners_sets import online_refusal
 from campaign.state import FINISHED
 from cards.models import ContentPack
+from cards.owners.readiness import effects_refusal, missing_effects
 from play import engine, services
 from play.engine import (
     EXPLORERS,
@@ -97,6 +99,9 @@ def _mix(packs: list[ContentPack]) -> Pack:
     """Return the mixed engine pack, or refuse the mix with a MatchError a player can read."""
     if len({p.slug for p in packs}) != len(packs):
         raise MatchError(_("Each set can be mixed into a game only once."))
+    missing = [line for p in packs for line in missing_effects(p.data, post_campaign=True)]
+    if missing:  # an owner's set may hold cards as printed text alone (issue 19)
+        raise MatchError(effects_refusal(missing))
     try:
         return mixed_engine_pack(packs)
     except PackError as error:
@@ -151,6 +156,9 @@ def create_campaign_match(campaign: Campaign, bots: dict[int, str], seed: int | 
     A campaign seat without a user is played by the bot `bots[index]` (the heuristic by default).
     """
     number = open_scenario(campaign)
+    refusal = online_refusal(campaign)  # an owner's set may hold cards as printed text alone
+    if refusal:
+        raise MatchError(refusal)
     snapshot = snapshot_of(campaign.current_state)
     setup = scenario_setup(campaign.pack.engine_pack(), snapshot, number,
                            seed=new_seed() if seed is None else seed)

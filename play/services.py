@@ -59,7 +59,7 @@ from play.signals import MatchChange, match_changed
 
 BOTS = ("heuristic", "random", "search")
 DEFAULT_BOT = "heuristic"
-SEARCH_ITERATIONS = 400  # rollouts per decision at most; settings.BOT_SEARCH_MS bounds the time
+SEARCH_ITERATIONS = 2000  # rollouts per decision at most; BOT_SEARCH_MS and BOT_TURN_MS bound the time
 MAX_BOT_ACTIONS = 3000   # safety net per chunk: a bot turn is a few dozen actions
 SYNC_BOT_SECONDS = 20.0  # TASKS_SYNC only: past this the bots stop answering and the game waits
 
@@ -334,8 +334,10 @@ def _bot_actions(match: Match, state: GameState, bots: dict[int, str], seconds: 
 
 
 def _bot(name: str, seed: int) -> Any:
-    # A per-decision limit, not a per-turn one: a turn may span several chunks (new bot objects).
-    options = ({"iterations": SEARCH_ITERATIONS, "time_limit": settings.BOT_SEARCH_MS / 1000}
+    # The turn budget holds within a chunk (one bot object); the per-decision limit also bounds
+    # a turn that spans several chunks (new bot objects).
+    options = ({"iterations": SEARCH_ITERATIONS, "time_limit": settings.BOT_SEARCH_MS / 1000,
+                "turn_budget": settings.BOT_TURN_MS / 1000}
                if name == "search" else {})
     return get_bot(name, seed=seed, **options)
 

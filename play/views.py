@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Campaign
+from campaign.owners_sets import online_refusal
 from common.ratelimit import rate_limit
 from play import creation, jinja, modes_web, notifications, rows, services
 from play.engine import view
@@ -144,6 +145,7 @@ def _playable_campaigns(user: Any) -> list[dict[str, Any]]:
             continue
         found.append({"campaign": campaign, "number": number,
                       "match": services.active_campaign_match(campaign),
+                      "refusal": online_refusal(campaign),
                       "form": CampaignMatchForm(prefix=f"c{campaign.pk}")})
     return found
 

@@ -251,6 +251,9 @@ def _blocks(design: dict[str, Any], lang: str, factions: dict[str, str]) -> list
         kind = when if when in ("ally", "scrap", "onbuy") else "static"
         faction = ability.get("faction") if kind == "ally" else None
         blocks.append(Block(kind, ability_text(ability, lang, factions), faction))
+    # An owner's card whose printed text was not all read: the table plays it by these words.
+    blocks += [Block("static", str(part)) for part in design.get("unread") or []
+               if isinstance(part, str) and part.strip()]
     return blocks
 
 

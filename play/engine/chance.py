@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import struct
 from typing import Any
 
 KEYED = "keyed"          # GameSetup.shuffler of every new game
@@ -34,6 +35,7 @@ SEED_BITS = 256
 
 _WORDS_PER_BLOCK = 16    # a 64-byte BLAKE2b digest holds sixteen 32-bit words
 _WORD = 1 << 32
+_blake2b = hashlib.blake2b
 
 
 def new_seed() -> str:
@@ -57,12 +59,48 @@ class KeyedShuffler:
         return cls(digest.digest())
 
     def shuffle(self, items: list) -> None:
-        """Shuffle `items` in place (Fisher-Yates, each index drawn without bias)."""
-        words = _Words(self.key, self.count)
-        self.count += 1
-        for i in range(len(items) - 1, 0, -1):
-            j = words.below(i + 1)
+        """Shuffle `items` in place (Fisher-Yates, each index drawn without bias).
+
+        The words of shuffle k are BLAKE2b(key, k ‖ block) read as sixteen little-endian 32-bit
+        words per block, one after another; a word at or above the largest multiple of n below
+        2^32 is skipped so that `word % n` is uniform. The blocks one word per swap needs are
+        hashed up front (a skipped word, about one shuffle in ten million, fetches the next).
+        """
+        size = len(items)
+        count = self.count
+        self.count = count + 1
+        if size < 2:
+            return
+        words = self._words(count, 0, (size - 2) // _WORDS_PER_BLOCK + 1)
+        limits = _limits(size)
+        pos = 0
+        for i in range(size - 1, 0, -1):
+            word = words[pos]
+            pos += 1
+            if word >= limits[i]:  # would bias `% (i + 1)`: skip it (about once in 10^7 swaps)
+                word, pos, words = self._next_usable(count, words, pos, limits[i], i)
+            j = word % (i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def _next_usable(self, count: int, words: tuple[int, ...], pos: int, limit: int, left: int
+                     ) -> tuple[int, int, tuple[int, ...]]:
+        """Return the next word below `limit` with the position after it, and the words with at
+        least `left` - 1 more after it (the swaps still to make: blocks fetched as needed)."""
+        while True:
+            while pos + left > len(words):
+                words += self._words(count, len(words) // _WORDS_PER_BLOCK, 1)
+            word = words[pos]
+            pos += 1
+            if word < limit:
+                return word, pos, words
+
+    def _words(self, count: int, first_block: int, blocks: int) -> tuple[int, ...]:
+        """Return the words of blocks `first_block` .. + `blocks` - 1 of shuffle `count`."""
+        prefix = count.to_bytes(8, "little")
+        key = self.key
+        data = b"".join(_blake2b(prefix + b.to_bytes(4, "little"), key=key, digest_size=64
+                                 ).digest() for b in range(first_block, first_block + blocks))
+        return struct.unpack(f"<{_WORDS_PER_BLOCK * blocks}I", data)
 
     def copy(self) -> KeyedShuffler:
         return KeyedShuffler(self.key, self.count)
@@ -71,36 +109,15 @@ class KeyedShuffler:
         return {"keyed": self.key.hex(), "count": self.count}
 
 
-class _Words:
-    """The 32-bit words of one shuffle's stream, one BLAKE2b block at a time."""
+def _limits(size: int) -> list[int]:
+    """Return the skip limits of a shuffle of `size` items: [i] is the largest multiple of
+    i + 1 not above 2^32 (a word at or above it is skipped)."""
+    if size <= len(_LIMITS):
+        return _LIMITS
+    return [_WORD - _WORD % (i + 1) for i in range(size)]
 
-    __slots__ = ("key", "prefix", "block", "words", "pos")
 
-    def __init__(self, key: bytes, count: int) -> None:
-        self.key = key
-        self.prefix = count.to_bytes(8, "little")
-        self.block = 0
-        self.words: list[int] = []
-        self.pos = 0
-
-    def next(self) -> int:
-        if self.pos == len(self.words):
-            data = self.prefix + self.block.to_bytes(4, "little")
-            digest = hashlib.blake2b(data, key=self.key, digest_size=64).digest()
-            self.words = [int.from_bytes(digest[k:k + 4], "little") for k in range(0, 64, 4)]
-            self.block += 1
-            self.pos = 0
-        word = self.words[self.pos]
-        self.pos += 1
-        return word
-
-    def below(self, n: int) -> int:
-        """Return a uniform integer in [0, n): reject the top words that would bias `% n`."""
-        limit = _WORD - _WORD % n
-        while True:
-            word = self.next()
-            if word < limit:
-                return word % n
+_LIMITS = [_WORD - _WORD % (i + 1) for i in range(2048)]  # more than a game's cards (1024)
 
 
 class MersenneShuffler:

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import ops
 from .content import MAX_REPEAT
-from .state import Decision, Frame, GameState, copied_design
+from .state import Decision, Frame, GameState, copied_design, seat_stats, writable
 
 
 def run(state: GameState) -> None:
@@ -315,7 +315,7 @@ def _pick_scrap(state: GameState, d: Decision, seat: int, inst: int, sticker: st
         zone = state.hand[seat] if inst in state.hand[seat] else state.discard[seat]
         zone.remove(inst)
         ops.to_heap(state, seat, inst)
-        stats = state.stats[seat]
+        stats = seat_stats(state, seat)
         stats[ops.TURN_SCRAPS] = stats.get(ops.TURN_SCRAPS, 0) + 1
     ops.fire_trigger(state, seat, "scrap", inst)
 
@@ -356,8 +356,8 @@ def _pick_recycle(state: GameState, d: Decision, seat: int, inst: int, sticker: 
 def _pick_copy(state: GameState, d: Decision, seat: int, inst: int, sticker: str) -> None:
     src = d.src
     needle = state.design[src]
-    state.copied[src] = inst
-    state.design[src] = copied = copied_design(needle, state.design[inst])
+    writable(state, "copied")[src] = inst
+    writable(state, "design")[src] = copied = copied_design(needle, state.design[inst])
     state.log.append(("copy", seat, needle.id, state.design[inst].id))
     offset = len(needle.abilities)
     primaries = [a for a in copied.abilities[offset:] if a.when == "primary"]
@@ -371,8 +371,8 @@ def _pick_copy_base(state: GameState, d: Decision, seat: int, inst: int, sticker
     copied primaries are used like any base primary (C10), its own defense stays."""
     src = d.src
     tower = state.design[src]
-    state.copied[src] = inst
-    state.design[src] = copied_design(tower, state.design[inst])
+    writable(state, "copied")[src] = inst
+    writable(state, "design")[src] = copied_design(tower, state.design[inst])
     state.log.append(("copy", seat, tower.id, state.design[inst].id))
 
 

@@ -10,8 +10,9 @@ from typing import Any
 
 from .content import Design, matches
 from .setup import upgraded_design
-from .state import Frame, GameState, Outcome
+from .state import OWN_BIT, Frame, GameState, Outcome, seat_stats, writable
 
+OWN_TRADE_DECK = OWN_BIT["trade_deck"]
 TURN_SCRAPS = "scrapped_this_turn"  # stats key: cards scrapped from hand/discard this turn
 ABILITY_SLOTS = 16  # key of "ability used this turn" = card id * 16 + ability index (C11)
 POLITICAL_STICKERS = 5  # L19: all five stickers of the scenario's sheet win at once
@@ -39,7 +40,7 @@ def draw(state: GameState, seat: int, n: int) -> int:
                 since_shuffle = 0
             deck.extend(pile)
             pile.clear()
-            state.rng.shuffle(deck)
+            writable(state, "rng").shuffle(deck)
             state.log.append(("reshuffle", seat))
         hand.append(deck.pop())
         drawn += 1
@@ -52,16 +53,19 @@ def draw(state: GameState, seat: int, n: int) -> int:
 def refill(state: GameState, slot: int) -> None:
     """Refill an empty trade-row slot from the trade deck at once (C5); empty if it ran dry."""
     if slot >= 0 and state.row[slot] < 0:
-        state.row[slot] = state.trade_deck.pop() if state.trade_deck else -1
+        deck = state.trade_deck
+        if not deck:
+            state.row[slot] = -1
+            return
+        if not state.own & OWN_TRADE_DECK:
+            deck = writable(state, "trade_deck")
+        state.row[slot] = deck.pop()
 
 
 def to_heap(state: GameState, seat: int, inst: int) -> None:
     """Put a card that left its zone on the scrap heap (C6); explorers go back to their pile."""
-    if state.design[inst].role == "explorer":
-        state.explorers.append(inst)
-    else:
-        state.heap.append(inst)
-    stats = state.stats[seat]
+    writable(state, "explorers" if state.design[inst].role == "explorer" else "heap").append(inst)
+    stats = seat_stats(state, seat)
     stats["cards_scrapped"] = stats.get("cards_scrapped", 0) + 1
     state.log.append(("scrap", seat, state.design[inst].id))
 
@@ -91,7 +95,7 @@ def destroy_base(state: GameState, seat: int, inst: int) -> None:
     """Destroy an opponent's base: it goes to its owner's discard pile (C19)."""
     owner = remove_from_play(state, inst)
     state.discard[owner].append(inst)
-    stats = state.stats[seat]
+    stats = seat_stats(state, seat)
     stats["bases_destroyed"] = stats.get("bases_destroyed", 0) + 1
     state.log.append(("destroy", seat, state.design[inst].id, owner))
     fire_trigger(state, seat, "destroy_base", inst)
@@ -152,15 +156,15 @@ def acquire(state: GameState, seat: int, inst: int, slot: int, sticker: str, to:
     if slot >= 0:
         state.row[slot] = -1
     design = state.design[inst]
-    onbuy = tuple(e for ab in state.game.abilities(design, seat) if ab.when == "onbuy"
-                  for e in ab.effects)
+    game = state.game
+    onbuy = tuple(e for ab in game.abilities(design, seat) if ab.when == "onbuy"
+                  for e in ab.effects) if game.has_grants else design.onbuy_effects
     if sticker:
         upgrade(state, seat, inst, sticker)
         design = state.design[inst]
-    stats = state.stats[seat]
+    stats = seat_stats(state, seat)
     stats["cards_acquired"] = stats.get("cards_acquired", 0) + 1
-    for faction in design.factions:
-        key = "acquired:" + faction
+    for key in design.acquired_keys:
         stats[key] = stats.get(key, 0) + 1
     state.log.append(("acquire", seat, design.id, to))
     tail = trigger_effects(state, seat, "acquire", design) if state.game.has_triggers else ()
@@ -191,10 +195,10 @@ def upgrade(state: GameState, seat: int, inst: int, sticker: str) -> None:
     design = state.design[inst]
     spend_trade(state, seat, upgrade_cost(design))
     side = game.setup.seats[seat].side or ""
-    state.design[inst] = upgraded_design(game, design, sticker, side)
-    state.upgrades.append((seat, inst, sticker, side))
-    state.rows_used.add(sticker.rsplit(":", 1)[0])
-    stats = state.stats[seat]
+    writable(state, "design")[inst] = upgraded_design(game, design, sticker, side)
+    writable(state, "upgrades").append((seat, inst, sticker, side))
+    writable(state, "rows_used").add(sticker.rsplit(":", 1)[0])
+    stats = seat_stats(state, seat)
     stats["upgrades"] = stats.get("upgrades", 0) + 1
     state.log.append(("upgrade", seat, design.id, sticker))
     if political_progress(state, seat) >= POLITICAL_STICKERS:
@@ -216,7 +220,7 @@ def change_authority(state: GameState, purse: int, n: int, seat: int) -> None:
     pool at 0 or below is out (C26)."""
     state.authority[purse] += n
     if n > 0:
-        stats = state.stats[seat]
+        stats = seat_stats(state, seat)
         stats["authority_gained"] = stats.get("authority_gained", 0) + n
     if state.authority[purse] <= 0:
         eliminate(state, purse)
@@ -230,7 +234,7 @@ def eliminate(state: GameState, purse: int, gifts: bool = True, reason: str = "a
     if game.mode.leader_takes_team and any(game.role[s] == "emperor" for s in out):
         out = [s for s in game.team_seats[game.team[out[0]]] if state.alive[s]]  # M6
     for seat in out:
-        state.alive[seat] = False
+        writable(state, "alive")[seat] = False
         state.log.append(("out", seat))
     if game.mode.first_blood and out:  # M4: the player to the right of the fallen one wins
         finish(state, game.team[right_of(state, out[0])], reason)
@@ -278,7 +282,8 @@ def scrap_all(state: GameState, seat: int) -> None:
         zone[seat] = []
     for inst in cards:
         state.damage.pop(inst, None)
-        (state.explorers if state.design[inst].role == "explorer" else state.heap).append(inst)
+        writable(state, "explorers" if state.design[inst].role == "explorer" else "heap"
+                 ).append(inst)
     state.log.append(("scrapped_all", seat, len(cards)))
 
 
@@ -305,11 +310,11 @@ def _award_end_vp(state: GameState, winner: int) -> None:
         if any(v == vid for v, _ in state.vp_awarded):
             continue
         if kind == "winner":
-            state.vp_awarded.append((vid, winner))
+            writable(state, "vp_awarded").append((vid, winner))
         elif kind == "at_end":
             holders = [s for s in game.order if check(state, s, cond, None)]
             if len(holders) == 1 or (holders and winner in holders):
-                state.vp_awarded.append((vid, holders[0] if len(holders) == 1 else winner))
+                writable(state, "vp_awarded").append((vid, holders[0] if len(holders) == 1 else winner))
 
 
 def after_action(state: GameState) -> None:
@@ -321,7 +326,7 @@ def after_action(state: GameState) -> None:
         if kind == "first_to" and not any(v == vid for v, _ in state.vp_awarded):
             for seat in game.order:
                 if state.alive[seat] and check(state, seat, cond, None):
-                    state.vp_awarded.append((vid, seat))
+                    writable(state, "vp_awarded").append((vid, seat))
                     break
     for seat, cond in game.victories:
         if state.alive[seat] and check(state, seat, cond, None):

@@ -32,7 +32,7 @@ from .content import Ability, Design
 from .errors import IllegalAction, SetupError
 from .packformat.vocabulary import SIDES
 from .setup import MAX_INSTANCES, Game, GameSetup, upgraded_design
-from .state import GameState
+from .state import OWN_ALL, OWN_HISTORY, GameState, seat_stats, writable
 
 SLOTS = ops.ABILITY_SLOTS
 
@@ -46,6 +46,7 @@ def new_game(setup: GameSetup, cls: type[GameState] = GameState) -> GameState:
     """
     game = Game(setup)
     s = cls.__new__(cls)
+    s.own = OWN_ALL  # a new game shares nothing (state.SHARED)
     s.game = game
     s.rng = shuffler_for(setup.shuffler, setup.seed)
     s.design = []
@@ -164,8 +165,9 @@ def _trade_deck(s: GameState) -> list[int]:
         seen: set[str] = set()
         cards = [_copy_card(game, entry, seen) for entry in setup.trade_deck]
     first = len(s.design)
-    s.design.extend(design for _, design in cards)
-    game.copy_id.extend(copy_id for copy_id, _ in cards)
+    copy_ids, designs = zip(*cards) if cards else ((), ())
+    s.design.extend(designs)
+    game.copy_id.extend(copy_ids)
     deck = list(range(first, len(s.design)))
     if not setup.trade_deck_order:
         s.rng.shuffle(deck)
@@ -205,8 +207,7 @@ def _copy_entry(entry: object) -> tuple[str, str, str]:
 
 
 def _explorer_design(game: Game) -> Design | None:
-    explorers = [d for d in game.designs if d.role == "explorer"]
-    return explorers[0] if explorers else None
+    return next((d for d in game.designs if d.role == "explorer"), None)
 
 
 def _explorer_count(game: Game) -> int:
@@ -233,13 +234,14 @@ def ability_of(state: GameState, seat: int, inst: int, index: int) -> Ability | 
 
 
 def ally_ok(state: GameState, seat: int, inst: int, bit: int) -> bool:
-    """C14: another card of that faction in your play area (or one that allies with all, C24)."""
+    """C14: another card of that faction in your play area (or one that allies with all, C24:
+    its `ally_mask` has every bit)."""
     design = state.design
     for c in state.ships[seat]:
-        if c != inst and (design[c].fmask & bit or design[c].ally_for_all):
+        if design[c].ally_mask & bit and c != inst:
             return True
     for c in state.bases[seat]:
-        if c != inst and (design[c].fmask & bit or design[c].ally_for_all):
+        if design[c].ally_mask & bit and c != inst:
             return True
     return False
 
@@ -406,13 +408,13 @@ _SHAPES = {  # which fields each kind uses: (card, index, sticker); AMOUNT: opti
 
 def action_error(state: GameState, a: Action) -> str | None:
     """Return why action `a` is illegal now, in words a player understands, or None."""
-    if not isinstance(a, Action) or a.kind not in _SHAPES:
-        return f"unknown action {a!r}"
-    card, index, sticker = _SHAPES[a.kind]
-    if (not card and a.card != -1) or (not index and a.index != -1) or (not sticker and a.sticker) \
-            or (card is True and a.card < 0 and not (a.kind == "buy" and a.card == EXPLORER)) \
-            or (index is True and a.index < 0):
-        return f"malformed action {a.notation!r}"
+    if a.__class__ is not Action or a not in _WELL_FORMED:
+        why = _shape_error(a)
+        if why is not None:
+            return why
+        if len(_WELL_FORMED) > 100_000:  # hostile input must not grow memory forever
+            _WELL_FORMED.clear()
+        _WELL_FORMED.add(a)
     if state.outcome is not None:
         return "the game is over"
     d = state.pending
@@ -422,6 +424,21 @@ def action_error(state: GameState, a: Action) -> str | None:
     if check is None:
         return f"'{a.notation}' answers a decision, and none is pending"
     return check(state, state.active, a)
+
+
+_WELL_FORMED: set[Action] = set()  # actions `_shape_error` passed (checked once, not each time)
+
+
+def _shape_error(a: Action) -> str | None:
+    """Return why `a` is not an action at all (unknown kind, fields its kind does not use)."""
+    if not isinstance(a, Action) or a.kind not in _SHAPES:
+        return f"unknown action {a!r}"
+    card, index, sticker = _SHAPES[a.kind]
+    if (not card and a.card != -1) or (not index and a.index != -1) or (not sticker and a.sticker) \
+            or (card is True and a.card < 0 and not (a.kind == "buy" and a.card == EXPLORER)) \
+            or (index is True and a.index < 0):
+        return f"malformed action {a.notation!r}"
+    return None
 
 
 def _decision_error(state: GameState, a: Action) -> str | None:
@@ -464,30 +481,88 @@ DECISION_ACTIONS = {
 # -- listing legal actions -------------------------------------------------------------------------
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Return every action the decider may take now (empty only when the game is over)."""
+    """Return every action the decider may take now (empty only when the game is over).
+
+    Order: plays (hand order), uses, buys (row order, a card's upgrades after it, the explorer
+    last), attacks, bases to destroy, passes (M6), `end`. The per-kind helpers apply the same
+    predicates as the `*_error` checks, with shortcuts for the plain two-player game (the bulk of
+    the search bots' work) that a property test holds to the full checks.
+    """
     if state.outcome is not None:
         return []
     if state.pending is not None:
         return _decision_actions(state)
     seat = state.active
-    result = [PLAY[c] for c in state.hand[seat]]
-    _use_actions(state, seat, result)
+    result = list(map(PLAY.__getitem__, state.hand[seat]))
+    if state.ships[seat] or state.bases[seat]:
+        _use_actions(state, seat, result)
     _buy_actions(state, seat, result)
     game = state.game
-    combat = state.combat[seat] if game.plain else ops.combat_pool(state, seat)
-    if combat > 0:
-        for target in ops.enemies(state, seat):
-            if attack_error(state, seat, target) is None:
-                result.append(ATTACK[target])
-        for base in ops.targetable_bases(state, seat):
-            if destroy_error(state, seat, base) is None:
-                result.append(DESTROY[base])
-            elif game.mode.boss_base_damage and _damage_stays(state, base) \
-                    and destroy_error(state, seat, base, combat) is None:
-                result.append(intern("destroy", base, combat))  # M7: all combat on it
-    if game.mode.card_passing and state.trade[seat] >= 1 and state.discard[seat]:
-        result.extend(GIVE[mate] for mate in game.mates_beside[seat] if state.alive[mate])
+    if game.plain:
+        if state.combat[seat] > 0:
+            _plain_combat_actions(state, seat, result)
+    else:
+        _mode_combat_actions(state, seat, result)
+        if game.mode.card_passing and state.trade[seat] >= 1 and state.discard[seat]:
+            result.extend(GIVE[mate] for mate in game.mates_beside[seat] if state.alive[mate])
     result.append(END)
+    return result
+
+
+def _plain_combat_actions(state: GameState, seat: int, result: list[Action]) -> None:
+    """Attacks and bases to destroy in a standard game (`attack_error`, `destroy_error`)."""
+    game = state.game
+    if game.forbids[seat]:
+        _mode_combat_actions(state, seat, result)
+        return
+    combat = state.combat[seat]
+    foes = ops.enemies(state, seat)
+    for target in foes:
+        if not ops.protected(state, target):
+            result.append(ATTACK[target])
+    design = state.design
+    damage = state.damage
+    for enemy in foes:  # a standard game's base owners are the seats it may attack
+        bases = state.bases[enemy]
+        if not bases:
+            continue
+        outposts_only = ops.protected(state, enemy)
+        bonus = 0
+        for c in state.bases[enemy]:
+            bonus += design[c].static_defense
+        for c in state.ships[enemy]:
+            bonus += design[c].static_defense
+        for base in bases:
+            d = design[base]
+            if outposts_only and not d.outpost:
+                continue
+            if d.defense + bonus - damage.get(base, 0) <= combat:
+                result.append(DESTROY[base])
+
+
+def _mode_combat_actions(state: GameState, seat: int, result: list[Action]) -> None:
+    """Attacks and bases to destroy, by the full checks (modes, scenario forbids)."""
+    game = state.game
+    combat = state.combat[seat] if game.plain else ops.combat_pool(state, seat)
+    if combat <= 0:
+        return
+    for target in ops.enemies(state, seat):
+        if attack_error(state, seat, target) is None:
+            result.append(ATTACK[target])
+    for base in ops.targetable_bases(state, seat):
+        if destroy_error(state, seat, base) is None:
+            result.append(DESTROY[base])
+        elif game.mode.boss_base_damage and _damage_stays(state, base) \
+                and destroy_error(state, seat, base, combat) is None:
+            result.append(intern("destroy", base, combat))  # M7: all combat on it
+
+
+def buy_actions(state: GameState) -> list[Action]:
+    """Return the `buy` actions among `legal_actions(state)`, in the same order."""
+    if state.outcome is not None or state.pending is not None:
+        return []
+    result: list[Action] = []
+    _buy_actions(state, state.active, result)
     return result
 
 
@@ -498,15 +573,36 @@ def _damage_stays(state: GameState, base: int) -> bool:
 
 
 def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
+    """`use` actions: the checks of `ability_error`, inline (they run for every card in play)."""
+    if state.game.has_grants:
+        _granted_use_actions(state, seat, result)
+        return
+    design = state.design
+    used = state.used
+    for zone in (state.ships[seat], state.bases[seat]):
+        for inst in zone:
+            slots = design[inst].use_slots
+            if slots:
+                first_key = inst * SLOTS
+                for index, ally_bit in slots:
+                    key = first_key + index
+                    if key not in used and (ally_bit is None
+                                            or ally_ok(state, seat, inst, ally_bit)):
+                        action = _USE.get(key)
+                        if action is None:
+                            action = _USE[key] = intern("use", inst, index)
+                        result.append(action)
+
+
+def _granted_use_actions(state: GameState, seat: int, result: list[Action]) -> None:
+    """`use` actions where a scenario grants abilities (every ability through the full check)."""
     design = state.design
     game = state.game
     used = state.used
     for zone in (state.ships[seat], state.bases[seat]):
         for inst in zone:
-            d = design[inst]
-            for ability in game.abilities(d, seat) if game.has_grants else d.usable:
+            for ability in game.abilities(design[inst], seat):
                 key = inst * SLOTS + ability.index
-                # `key in used` is ability_error's first test, done inline because it is so common
                 if key not in used and ability_error(state, seat, inst, ability) is None:
                     action = _USE.get(key)
                     if action is None:
@@ -519,9 +615,20 @@ _USE: dict[int, Action] = {}  # `use` actions by card * SLOTS + ability index
 
 def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
     design = state.design
-    has_stickers = bool(state.game.sticker_options[seat])
+    game = state.game
+    has_stickers = bool(game.sticker_options[seat])
+    if game.plain and not state.discounts and not has_stickers and not game.forbids[seat]:
+        # `purchase_error` comes down to the price against the trade pool here
+        trade = state.trade[seat]
+        for inst in state.row:
+            if inst >= 0 and (design[inst].cost or 0) <= trade:
+                result.append(BUY[inst])
+        explorers = state.explorers
+        if explorers and (design[explorers[-1]].cost or 0) <= trade:
+            result.append(BUY_EXPLORER)
+        return
     # shortcut, implied by purchase_error: without a discount, a card dearer than the pool is out
-    limit = 1 << 30 if state.discounts or not state.game.plain else state.trade[seat]
+    limit = 1 << 30 if state.discounts or not game.plain else state.trade[seat]
     for inst in state.row:
         if inst < 0:
             continue
@@ -560,17 +667,24 @@ def apply(state: GameState, action: Action | str) -> None:
     """Apply one legal action; raise `IllegalAction` (state unchanged) for anything else."""
     if action.__class__ is not Action:
         action = _as_action(action)
-    # fast path for the most common action; same predicate as _check_play
-    if not (action.kind == "play" and state.pending is None and state.outcome is None
-            and action.index == -1 and not action.sticker and action.card >= 0
-            and action.card in state.hand[state.active]):
+    # fast paths for the two most common actions (the same predicates as _check_play and
+    # _check_end); every other action goes through the full check
+    # (a hand holds only card ids >= 0, so `card in hand` also checks the card's sign)
+    if state.pending is None and state.outcome is None and action.kind == "play" \
+            and action.card in state.hand[state.active] and action.index == -1 \
+            and not action.sticker:
+        _apply_play(state, action)
+    elif action is END and state.pending is None and state.outcome is None:
+        _apply_end(state, action)
+    else:
         why = action_error(state, action)
         if why is not None:
             raise IllegalAction(f"cannot {getattr(action, 'notation', action)}: {why}")
         APPLY[action.kind](state, action)
+    if state.own & OWN_HISTORY:
+        state.history.append(action)
     else:
-        _apply_play(state, action)
-    state.history.append(action)
+        writable(state, "history").append(action)
     if state.stack:
         effects.run(state)
     if state.game.checks_after_action:
@@ -592,57 +706,68 @@ def _apply_play(state: GameState, a: Action) -> None:
     design = state.design[inst]
     state.played.append(inst)
     state.log.append(("play", seat, design.id))
-    stack = state.stack
+    bases = state.bases[seat]
+    ships = state.ships[seat]
     if design.is_base:
-        state.bases[seat].append(inst)
+        bases.append(inst)
     else:
-        state.ships[seat].append(inst)
-        stats = state.stats[seat]
+        ships.append(inst)
+        stats = seat_stats(state, seat)
         stats["ships_played_total"] = stats.get("ships_played_total", 0) + 1
-    _on_play_statics(state, seat, inst, design)
-    if state.game.has_triggers:
+    design_of = state.design
+    game = state.game
+    for c in bases:  # C24 statics of the other cards in play: most cards have none
+        if design_of[c].on_play:
+            _on_play_statics(state, seat, inst, design)
+            break
+    else:
+        if game.ship_statics:
+            for c in ships:
+                if design_of[c].on_play:
+                    _on_play_statics(state, seat, inst, design)
+                    break
+    if game.has_triggers:
         ops.fire_trigger(state, seat, "play", inst)
     if not design.is_ship:
         return
-    if design.simple_primary is not None and not state.game.has_grants:
-        _simple_primary(state, seat, inst, design)
+    simple = design.simple_primary
+    if simple is not None and not game.has_grants:
+        # only fixed numbers: resolved at once (the same result as through the effect stack)
+        used = state.used
+        first_key = inst * SLOTS
+        for index in design.primary_indices:
+            used.add(first_key + index)
+        log = state.log
+        for kind, n in simple:
+            if kind == "trade":
+                state.trade[seat] += n
+            elif kind == "combat":
+                state.combat[seat] += n
+            elif kind == "draw":
+                ops.draw(state, seat, n)
+                continue
+            else:
+                log.append(("authority", seat, n))
+                ops.change_authority(state, game.purse[seat], n, seat)
+                continue
+            log.append((kind, seat, n))
     else:
-        game = state.game
         abilities = game.abilities(design, seat) if game.has_grants else design.primaries
         for ability in reversed(abilities):
             if ability.when == "primary":
                 state.used.add(inst * SLOTS + ability.index)
-                stack.append([seat, inst, ability.effects, 0, 0])
-
-
-def _simple_primary(state: GameState, seat: int, inst: int, design: Design) -> None:
-    """Resolve a ship's fixed-number primaries at once (same result as the effect stack)."""
-    used = state.used
-    for ability in design.primaries:
-        used.add(inst * SLOTS + ability.index)
-    log = state.log
-    for kind, n in design.simple_primary:
-        if kind == "trade":
-            state.trade[seat] += n
-        elif kind == "combat":
-            state.combat[seat] += n
-        elif kind == "draw":
-            ops.draw(state, seat, n)
-            continue
-        else:
-            log.append(("authority", seat, n))
-            ops.change_authority(state, state.game.purse[seat], n, seat)
-            continue
-        log.append((kind, seat, n))
+                state.stack.append([seat, inst, ability.effects, 0, 0])
 
 
 def _on_play_statics(state: GameState, seat: int, inst: int, design: Design) -> None:
     """C24: static "whenever you play a matching card" abilities of your other cards in play."""
-    fbits = state.game.fbits
+    design_of = state.design
     for zone in (state.bases[seat], state.ships[seat]):
         for c in zone:
-            if c != inst:
-                for match, todo in state.design[c].on_play:
+            on_play = design_of[c].on_play
+            if on_play and c != inst:
+                fbits = state.game.fbits
+                for match, todo in on_play:
                     if ops.matches(design, match, fbits):
                         state.stack.append([seat, c, todo, 0, 0])
 
@@ -663,7 +788,7 @@ def _apply_use(state: GameState, a: Action) -> None:
 def _apply_buy(state: GameState, a: Action) -> None:
     seat = state.active
     if a.card == EXPLORER:
-        inst = state.explorers.pop()
+        inst = writable(state, "explorers").pop()
         slot = -1
     else:
         inst = a.card
@@ -682,7 +807,7 @@ def _apply_attack(state: GameState, a: Action) -> None:
     seat = state.active
     n = state.combat[seat] if a.card < 0 else a.card  # C18: all, or the amount chosen
     state.combat[seat] -= n
-    stats = state.stats[seat]
+    stats = seat_stats(state, seat)
     stats["damage_dealt"] = stats.get("damage_dealt", 0) + n
     state.log.append(("attack", seat, a.index, n))
     ops.change_authority(state, state.game.purse[a.index], -n, a.index)
@@ -729,7 +854,7 @@ def _apply_end(state: GameState, a: Action) -> None:
     if state.copied:
         for inst in list(state.copied):
             restore_design(state, inst)
-        state.copied.clear()
+        state.copied = {}
     for member in members:
         _discard_phase(state, member)
     for member in members:
@@ -751,7 +876,7 @@ def _discard_phase(state: GameState, seat: int) -> None:
     """C21: both pools to 0; played ships and the rest of the hand to the discard pile."""
     state.trade[seat] = 0
     state.combat[seat] = 0
-    state.stats[seat].pop(ops.TURN_SCRAPS, None)
+    seat_stats(state, seat).pop(ops.TURN_SCRAPS, None)
     discard = state.discard[seat]
     discard.extend(state.ships[seat])
     discard.extend(state.hand[seat])
@@ -791,7 +916,7 @@ def _begin_turn(state: GameState, seat: int) -> None:
     design = state.design
     for b in state.bases[seat]:
         if design[b].outpost:
-            stats = state.stats[seat]
+            stats = seat_stats(state, seat)
             stats["outpost_turn_starts"] = stats.get("outpost_turn_starts", 0) + 1
             break
     start_of_turn = state.game.start_of_turn[seat]
@@ -807,7 +932,7 @@ def restore_design(state: GameState, inst: int) -> None:
     for _seat, i, sticker, side in state.upgrades:
         if i == inst:
             design = upgraded_design(game, design, sticker, side)
-    state.design[inst] = design
+    writable(state, "design")[inst] = design
 
 
 def _apply_pick(state: GameState, a: Action) -> None:

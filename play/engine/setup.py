@@ -175,11 +175,15 @@ class Game:
         self.sticker_options = [self._stickers_for(s) for s in setup.seats]
         self.scenario_sheet = [s.scenario_sheet for s in setup.seats]
         self.vp_cards = self._vp_cards()
-        self.by_id = {d.id: d for d in self.designs}
+        self.by_id = pack.by_id if self.designs == pack.designs else {d.id: d for d in
+                                                                         self.designs}
         self.foes = [[s for s in ((seat + k) % self.n for k in range(1, self.n))
                       if self.team[s] != self.team[seat]] for seat in range(self.n)]
         self.team_seats = {t: [s for s in range(self.n) if self.team[s] == t] for t in self.teams}
         self.checks_after_action = bool(self.victories or self.vp_cards)
+        # C24 statics on ships: printed, or added by a sticker (L13); bases are always looked at
+        self.ship_statics = any(d.on_play for d in self.designs if not d.is_base) or any(
+            a.when == "static" for sticker in pack.stickers.values() for a in sticker.abilities)
         self.copy_id: list[str | None] = []   # per card instance
         self.initial_design: list[Design] = []  # per card instance, upgrades from earlier games
 

@@ -21,6 +21,19 @@ from .setup import Game, upgraded_design
 # A frame of the effect stack: [seat, source card, effects tuple, next index, last_count]
 Frame = list
 
+# Copy on write (issue 23: `clone` is the search bots' inner loop). These fields change rarely
+# in a game (an upgrade, a copied card, an elimination) or only by appending (the history, the
+# trade deck's pops), so a clone shares them with its original instead of copying them. A state
+# writes one in place only while it holds the field's bit in `own`; `writable(state, name)`
+# copies the field first otherwise. `clone()` clears `own` on both states: after a clone, either
+# one copies before its first write and the other never sees it.
+SHARED = ("rng", "design", "trade_deck", "explorers", "heap", "history", "upgrades", "rows_used",
+          "vp_awarded", "copied", "alive", "stats")
+OWN_BIT = {name: 1 << k for k, name in enumerate(SHARED)}
+OWN_ALL = (1 << len(SHARED)) - 1
+OWN_HISTORY = OWN_BIT["history"]
+OWN_STATS = OWN_BIT["stats"]  # the per-seat counters: written through `seat_stats` only
+
 DECISION_KINDS = ("discard", "opp_discard", "scrap", "destroy_base", "acquire_free", "recycle",
                   "copy_ship", "copy_base", "choose", "may", "destination", "target", "bequeath",
                   "give")
@@ -48,10 +61,16 @@ class Decision:
         self.src = src
 
     def copy(self) -> Decision:
-        d = Decision.__new__(Decision)
-        d.kind, d.seat, d.options, d.min, d.max = (self.kind, self.seat, list(self.options),
-                                                   self.min, self.max)
-        d.picked, d.depth, d.data, d.src = self.picked, self.depth, self.data, self.src
+        d = _new_decision(Decision)
+        d.kind = self.kind
+        d.seat = self.seat
+        d.options = self.options[:]
+        d.min = self.min
+        d.max = self.max
+        d.picked = self.picked
+        d.depth = self.depth
+        d.data = self.data
+        d.src = self.src
         return d
 
     def to_dict(self) -> dict:
@@ -99,7 +118,7 @@ class GameState:
         "explorers", "heap", "authority", "trade", "combat", "active", "turn", "turns", "used",
         "played", "stack", "pending", "next_acquire", "discounts", "damage", "log", "prev_log",
         "outcome", "stats", "upgrades", "rows_used", "vp_awarded", "copied", "alive", "history",
-        "acquiring",
+        "acquiring", "own",
     )
 
     @property
@@ -110,44 +129,47 @@ class GameState:
         return self.pending.seat if self.pending is not None else self.active
 
     def clone(self) -> GameState:
-        """Return an independent copy (no deepcopy: lists of ints are copied one level)."""
-        cls = type(self)  # keeps the facade's PlayState a PlayState
-        s = cls.__new__(cls)
+        """Return an independent copy: the fields in `SHARED` are shared copy-on-write, the
+        rest copied one level (lists of ints; no deepcopy)."""
+        cls = self.__class__  # keeps the facade's PlayState a PlayState
+        s = _new_state(cls)
+        self.own = 0  # from now on the shared fields are the clone's too
+        s.own = 0
         s.game = self.game
-        s.rng = self.rng.copy()
-        s.design = self.design[:]
+        s.rng = self.rng
+        s.design = self.design
         s.deck = [z[:] for z in self.deck]
         s.hand = [z[:] for z in self.hand]
         s.discard = [z[:] for z in self.discard]
         s.ships = [z[:] for z in self.ships]
         s.bases = [z[:] for z in self.bases]
-        s.trade_deck = self.trade_deck[:]
+        s.trade_deck = self.trade_deck
         s.row = self.row[:]
-        s.explorers = self.explorers[:]
-        s.heap = self.heap[:]
-        s.authority = dict(self.authority)
+        s.explorers = self.explorers
+        s.heap = self.heap
+        s.authority = self.authority.copy()
         s.trade = self.trade[:]
         s.combat = self.combat[:]
         s.active = self.active
         s.turn = self.turn
         s.turns = self.turns[:]
-        s.used = set(self.used)
+        s.used = self.used.copy()
         s.played = self.played[:]
-        s.stack = [f[:] for f in self.stack]
+        s.stack = list(map(_copy_list, self.stack)) if self.stack else []
         s.pending = self.pending.copy() if self.pending is not None else None
         s.next_acquire = self.next_acquire[:]
         s.discounts = self.discounts[:]
-        s.damage = dict(self.damage)
+        s.damage = self.damage.copy()
         s.log = self.log[:]
-        s.prev_log = self.prev_log[:]
+        s.prev_log = self.prev_log  # replaced at the end of a turn, never changed in place
         s.outcome = self.outcome
-        s.stats = [dict(x) for x in self.stats]
-        s.upgrades = self.upgrades[:]
-        s.rows_used = set(self.rows_used)
-        s.vp_awarded = self.vp_awarded[:]
-        s.copied = dict(self.copied)
-        s.alive = self.alive[:]
-        s.history = self.history[:]
+        s.stats = self.stats
+        s.upgrades = self.upgrades
+        s.rows_used = self.rows_used
+        s.vp_awarded = self.vp_awarded
+        s.copied = self.copied
+        s.alive = self.alive
+        s.history = self.history
         s.acquiring = self.acquiring[:]
         return s
 
@@ -188,6 +210,39 @@ class GameState:
     __hash__ = None  # type: ignore[assignment]
 
 
+_new_state = object.__new__
+_new_decision = object.__new__
+_copy_list = list.copy
+_copy_dict = dict.copy
+
+
+def writable(state: GameState, name: str) -> Any:
+    """Return the shared field `name` (one of `SHARED`) ready to be changed in place: copied
+    first unless this state owns it (see `SHARED`)."""
+    bit = OWN_BIT[name]
+    value = getattr(state, name)
+    if not state.own & bit:
+        value = value.copy()
+        setattr(state, name, value)
+        state.own |= bit
+    return value
+
+
+def seat_stats(state: GameState, seat: int) -> dict:
+    """Return the seat's counters ready to be changed (every seat's copied first unless this
+    state owns them: they are shared with its clones, see `SHARED`)."""
+    if not state.own & OWN_STATS:
+        state.stats = list(map(_copy_dict, state.stats))
+        state.own |= OWN_STATS
+    return state.stats[seat]
+
+
+def replace_shared(state: GameState, name: str, value: Any) -> None:
+    """Give the shared field `name` (one of `SHARED`) a new value that this state alone holds."""
+    setattr(state, name, value)
+    state.own |= OWN_BIT[name]
+
+
 def state_from_dict(data: dict, game: Game, cls: type[GameState] | None = None) -> GameState:
     """Rebuild a state saved with `GameState.to_dict` (the caller rebuilt `game` from its setup).
 
@@ -195,6 +250,7 @@ def state_from_dict(data: dict, game: Game, cls: type[GameState] | None = None) 
     """
     cls = cls or GameState
     s = cls.__new__(cls)
+    s.own = OWN_ALL
     s.game = game
     s.rng = shuffler_from_data(data["rng"])
     for key in ("deck", "hand", "discard", "ships", "bases"):

@@ -80,7 +80,7 @@ def test_preview_of_bad_abilities_is_an_error_line_not_a_500(
 def test_sheet_edit_with_unusable_json_is_a_400_and_saves_nothing(
         alice_client: Client, own: ContentPack, text: str, message: str):
     before = own.checksum
-    response = alice_client.post(reverse("cards:edit_sheet", args=[own.pk, "empire-1"]),
+    response = alice_client.post(reverse("cards:edit_sheet_json", args=[own.pk, "empire-1"]),
                                  {"sheet": text})
     assert response.status_code == 400
     assert message in " ".join(response.context["form"].errors["sheet"])
@@ -228,14 +228,16 @@ def test_edit_from_a_second_tab_is_a_409_and_does_not_overwrite(alice_client: Cl
     assert alice_client.post(url, {**shown, "name_en": "First tab"}).status_code == 302
     second = alice_client.post(url, {**shown, "name_en": "Second tab"})
     assert second.status_code == 409
-    assert "Your change was NOT saved" in second.content.decode()
+    page = second.content.decode()
+    assert "Your set changed meanwhile" in page  # issue 19: the form again, what was typed kept
+    assert 'value="Second tab"' in page and "Changed: card “First tab” (name)<" in page
     own.refresh_from_db()
     assert own.designs.get(slug="kingdom-ship-3").name_en == "First tab"
 
 
 @pytest.mark.parametrize("name, args, field", [
     ("cards:edit_card", ["kingdom-ship-3"], None),
-    ("cards:edit_sheet", ["empire-1"], "sheet"),
+    ("cards:edit_sheet_json", ["empire-1"], "sheet"),
     ("cards:edit_scenario", [1], "scenario"),
 ])
 def test_editor_post_without_the_checksum_is_a_400_saying_so(alice_client: Client,
@@ -256,7 +258,7 @@ def test_editor_post_without_the_checksum_is_a_400_saying_so(alice_client: Clien
 
 def test_editor_pages_carry_the_checksum(alice_client: Client, own: ContentPack):
     for url in (reverse("cards:edit_card", args=[own.pk, "kingdom-ship-3"]),
-                reverse("cards:edit_sheet", args=[own.pk, "empire-1"])):
+                reverse("cards:edit_sheet_json", args=[own.pk, "empire-1"])):
         page = alice_client.get(url).content.decode()
         assert f'name="checksum" value="{own.checksum}"' in page
 

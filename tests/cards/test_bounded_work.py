@@ -113,7 +113,7 @@ def test_an_imported_pack_past_the_value_limit_is_a_form_error(alice_client: Cli
 EDITOR_POSTS = [  # every page that writes an owner's set, with the arguments after the pack id
     ("cards:reveal", []), ("cards:add_card", []), ("cards:edit_card", ["kingdom-ship-3"]),
     ("cards:remove_card", ["kingdom-ship-3"]), ("cards:add_sheet", []),
-    ("cards:edit_sheet", ["empire-1"]), ("cards:remove_sheet", ["empire-1"]),
+    ("cards:edit_sheet_json", ["empire-1"]), ("cards:remove_sheet", ["empire-1"]),
     ("cards:scenario_text", [1]), ("cards:edit_scenario", [1]), ("cards:add_vp", [1]),
     ("cards:remove_vp", ["s1-victory"]),
 ]

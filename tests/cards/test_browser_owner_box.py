@@ -8,6 +8,9 @@ forms, just faster). Screenshots of the new pages go to the test's temp folder.
 """
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from django.test import Client
 from playwright.sync_api import Page, expect
@@ -15,7 +18,13 @@ from playwright.sync_api import Page, expect
 from cards.models import ContentPack
 from play.models import Match
 from tests.browser_support import log_in
-from tests.cards.test_owner_box import TRADE, enter_small_box, post_form
+from tests.cards.test_owner_box import (
+    TRADE,
+    card_fields,
+    create_empty_box,
+    enter_small_box,
+    post_form,
+)
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,22 +39,16 @@ def _add_card(page: Page, name: str, faction: str, kind: str, cost: int, copies:
     page.locator("#add-card").click()
     page.locator("input[name=name_en]").fill(name)
     page.locator("input[name=name_ru]").fill(f"{name} (ru)")
-    page.locator("textarea[name=flavor_en]").fill(f"{name} flies.")
-    page.locator("textarea[name=flavor_ru]").fill(f"{name} летит.")
     page.locator("select[name=type]").select_option(kind)
     page.locator("input[name=cost]").fill(str(cost))
     if kind == "base":
         page.locator("input[name=defense]").fill(str(cost + 2))
     page.locator(f"input[name=factions][value={faction}]").check()
     page.locator("input[name=quantity]").fill(str(copies))
-    page.locator("select[name=ab0_when]").select_option("primary")
-    page.locator("select[name=ab0_e0]").select_option("combat" if kind == "ship" else "authority")
-    page.locator("input[name=ab0_n0]").fill(str(cost))
-    page.locator("select[name=ab1_when]").select_option("ally")
-    page.locator("select[name=ab1_faction]").select_option(faction)
-    page.locator("select[name=ab1_e0]").select_option("draw")
-    page.locator("input[name=ab1_n0]").fill("1")
-    page.locator("form.editor-form button[type=submit]").click()
+    effect = "Combat" if kind == "ship" else "Authority"
+    page.locator("textarea[name=printed]").fill(f"+{cost} {effect}. Ally: draw a card")
+    expect(page.locator("#card-preview")).to_contain_text("draw a card", timeout=15_000)
+    page.locator("#save-card").click()
     expect(page.locator("#owner-tools")).to_be_visible()
 
 
@@ -64,7 +67,7 @@ def test_owner_enters_a_box_and_plays_scenario_1_online(live_server, page: Page,
     page.locator("#create-pack").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Kitchen box")
     expect(page.locator("#owner-tools")).to_contain_text("Unfinished set")
-    expect(page.locator("#still-missing")).to_contain_text("needs 20 trade cards of kingdom")
+    expect(page.locator("#still-missing")).to_contain_text("the Kingdom needs 20 trade cards, it has 0")
     pack = ContentPack.objects.get(owner=alice)
 
     # Two trade cards through Chromium, the other eight through the same form by a client.
@@ -89,14 +92,10 @@ def test_owner_enters_a_box_and_plays_scenario_1_online(live_server, page: Page,
     page.locator("input[name=name_ru]").fill("Лист империи 1")
     for row in range(5):
         page.locator(f"input[name=row{row}_cost]").fill(str(row + 1))
-        page.locator(f"select[name=row{row}_ship_0_when]").select_option("primary")
-        page.locator(f"select[name=row{row}_ship_0_e0]").select_option("combat")
-        page.locator(f"input[name=row{row}_ship_0_n0]").fill("1")
-        page.locator(f"select[name=row{row}_base_0_when]").select_option("scrap")
-        page.locator(f"select[name=row{row}_base_0_e0]").select_option("trade")
-        page.locator(f"input[name=row{row}_base_0_n0]").fill("2")
+        page.locator(f"[name=row{row}_ship]").fill("+1 Combat")
+        page.locator(f"[name=row{row}_base]").fill("Scrap: +2 Trade")
     page.screenshot(path=str(tmp_path / "add-sheet-en-1280.png"), full_page=True)
-    page.get_by_role("button", name="Add the sheet").click()
+    page.locator("#sheet-form button[type=submit]").click()
     expect(page.locator(".sheet-grid")).to_contain_text("Empire sheet 1")
 
     # The other seven sheets (envelopes 2-4 opened on the way) by the client.
@@ -106,14 +105,10 @@ def test_owner_enters_a_box_and_plays_scenario_1_online(live_server, page: Page,
 
     # Scenario 1 typed in through its form.
     page.goto(base + reverse("cards:scenario_text", args=[pack.pk, 1]))
-    page.locator("input[name=title_en]").fill("Border Dispute")
-    page.locator("input[name=title_ru]").fill("Пограничный спор")
-    page.locator("textarea[name=story_en]").fill("The war begins at the border.")
-    page.locator("textarea[name=story_ru]").fill("Война начинается на границе.")
-    page.locator("textarea[name=empire_text_en]").fill("The Empire strikes first.")
-    page.locator("textarea[name=empire_text_ru]").fill("Империя бьёт первой.")
-    page.locator("textarea[name=federation_text_en]").fill("The Federation strikes first.")
-    page.locator("textarea[name=federation_text_ru]").fill("Федерация бьёт первой.")
+    page.locator("input[name=title]").fill("Border Dispute")
+    page.locator("textarea[name=story]").fill("The war begins at the border.")
+    page.locator("textarea[name=empire_text]").fill("The Empire strikes first.")
+    page.locator("textarea[name=federation_text]").fill("The Federation strikes first.")
     page.locator("form.editor-form button[type=submit]").click()
     expect(page.locator("#owner-tools")).not_to_contain_text("Unfinished set")
     pack.refresh_from_db()
@@ -141,38 +136,73 @@ def test_owner_enters_a_box_and_plays_scenario_1_online(live_server, page: Page,
     assert match.seats.filter(user=alice).exists()
 
 
+PASTED_ROWS = ("name\ttype\tfaction\tcost\tdefense\tcopies\ttext\n"
+               "Watchtower II\tbase\tKingdom\t2\t4\t2\t+2 Combat\n"
+               "Junk Hauler\tship\tScavengers\t2\t\t3\t+2 Combat. You may scrap a card in "
+               "your hand or discard pile\n"
+               "Odd Ship\tship\tConsortium\t3\t\t1\t+2 Trade. Sing a song\n")
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("width", [1280, 390])
 def test_owner_box_pages_fit_the_screen(live_server, browser, lang, width, tmp_path) -> None:
-    """The new pages in both languages, on a desktop and a phone: no sideways scroll."""
+    """The owner's pages in both languages, on a desktop and a phone: no sideways scroll.
+
+    Screenshots go to $STARLEDGER_SHOTS when set (to look at them), else the test's temp folder:
+    card entry with a typed text and its face, the paste preview, the staged changes, the guide.
+    """
     from django.urls import reverse
 
+    shots = Path(os.environ.get("STARLEDGER_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
     alice = UserFactory(username="alice")
     client = Client()
     client.force_login(alice)
-    response = client.post(reverse("cards:new_pack"), {
-        "name_en": "Kitchen box", "name_ru": "Кухонная коробка", "start": "empty",
-        "kind": "legacy"})
-    assert response.status_code == 302
-    pack = ContentPack.objects.get(owner=alice)
-    enter_small_box(client, pack, sheets=(("empire", 1),))
+    pack = create_empty_box(client)
+    enter_small_box(client, pack)  # complete: a change that breaks the counts is staged
+    extra = card_fields("Extra Ship", "kingdom", "ship", 2, 1)
+    assert post_form(client, reverse("cards:add_card", args=[pack.pk]), extra,
+                     pack).status_code == 302
     context = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US",
                                   viewport={"width": width, "height": 900})
+    context.set_default_timeout(15_000)
     page = context.new_page()
     log_in(page, live_server.url, "alice")
+
+    def shot(name: str) -> None:
+        expect(page.locator("h1")).to_be_visible()
+        page.screenshot(path=str(shots / f"{name}-{lang}-{width}.png"), full_page=True)
+        _no_sideways_scroll(page)
+
     slug = pack.designs.get(name_en="Keep").slug
     pages = {"new": reverse("cards:new_pack"), "pack": reverse("cards:pack", args=[pack.pk]),
-             "add-card": reverse("cards:add_card", args=[pack.pk]),
              "edit-card": reverse("cards:edit_card", args=[pack.pk, slug]),
              "add-sheet": reverse("cards:add_sheet", args=[pack.pk]),
              "scenario": reverse("cards:scenario_text", args=[pack.pk, 1]),
-             "vp": reverse("cards:add_vp", args=[pack.pk, 1])}
+             "vp": reverse("cards:add_vp", args=[pack.pk, 1]),
+             "staged": reverse("cards:staged", args=[pack.pk]),
+             "guide": reverse("cards:guide")}
     for name, url in pages.items():
         page.goto(live_server.url + url)
-        expect(page.locator("h1")).to_be_visible()
-        page.screenshot(path=str(tmp_path / f"{name}-{lang}-{width}.png"), full_page=True)
-        _no_sideways_scroll(page)
+        shot(name)
+    page.goto(live_server.url + reverse("cards:add_card", args=[pack.pk]))
+    page.locator("input[name=name_en]").fill("Royal Lancer")
+    page.locator("input[name=cost]").fill("3")
+    page.locator("input[name=factions][value=kingdom]").check()
+    page.locator("textarea[name=printed]").fill(
+        "+4 Combat. You may scrap a card in the trade row. Ally: +2 Combat. Sing a song")
+    expect(page.locator("#card-preview img")).to_be_visible()
+    expect(page.locator("#card-preview")).to_contain_text("Sing a song", timeout=15_000)  # kept
+    page.wait_for_function("() => { const i = document.querySelector('#card-preview img');"
+                           " return i && i.complete && i.naturalWidth > 0; }")
+    shot("card-entry")
+    page.goto(live_server.url + reverse("cards:paste_cards", args=[pack.pk]))
+    page.locator("textarea[name=rows]").fill(PASTED_ROWS)
+    page.locator("#check-rows").click()
+    expect(page.locator("#paste-preview tbody tr")).to_have_count(3)
+    expect(page.locator("#paste-preview tr.row-marked")).to_have_count(1)
+    shot("paste-preview")
     if lang == "ru":
         page.goto(live_server.url + pages["pack"])
-        expect(page.locator("#owner-tools")).to_contain_text("Незаконченный набор")
+        expect(page.locator("#owner-tools")).to_contain_text("Отложенные изменения")
     context.close()

@@ -107,3 +107,32 @@ def test_c25_saved_mersenne_states_still_load_as_mersenne() -> None:
     assert a == b
     setup = GameSetup(pack=load_pack(tiny_pack()), seed=5, shuffler=MERSENNE)
     assert "shuffler" not in setup.to_dict()  # saved exactly as before keyed shuffles
+
+
+class _Skippy(KeyedShuffler):
+    """A shuffler whose word stream is mostly 0xFFFFFFFF: a word `% n` would bias, so each is
+    skipped (the path a real shuffle takes about once in ten million swaps)."""
+
+    def _words(self, count: int, first_block: int, blocks: int) -> tuple[int, ...]:
+        return tuple(_skippy_word(16 * b + k) for b in range(first_block, first_block + blocks)
+                     for k in range(16))
+
+
+def _skippy_word(position: int) -> int:
+    return position * 7919 % 1000 if position % 5 == 4 else 0xFFFFFFFF
+
+
+def test_c22_a_skipped_word_takes_the_next_one_across_blocks() -> None:
+    """Fisher-Yates over the word stream, skipping each word >= the largest multiple of n below
+    2^32 (docs/randomness.md), whatever block the next usable word sits in."""
+    items = list(range(40))
+    _Skippy(b"k" * 32).shuffle(items)
+    expected, position = list(range(40)), 0
+    for i in range(39, 0, -1):
+        n = i + 1
+        while (word := _skippy_word(position)) >= (1 << 32) - (1 << 32) % n:
+            position += 1
+        position += 1
+        j = word % n
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and sorted(items) == list(range(40))

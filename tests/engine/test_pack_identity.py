@@ -30,7 +30,8 @@ RECORDED: dict[str, str] = {
 def plain(value: Any) -> Any:
     """Turn a loaded pack's parts into JSON-safe data that keeps every field and type name."""
     if isinstance(value, Design):
-        return {"Design": {key: plain(getattr(value, key)) for key in Design.__slots__}}
+        return {"Design": {key: plain(getattr(value, key)) for key in Design.__slots__
+                           if key not in Design.SHORTCUTS}}
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return {type(value).__name__: {k: plain(getattr(value, k)) for k in value._fields}}
     if isinstance(value, (list, tuple)):

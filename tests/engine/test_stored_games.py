@@ -5,6 +5,11 @@ shuffle came from `random.Random(seed)` with a 31-bit seed: standard core games,
 core + Colony Wars game, every multi-player mode and a Legacy scenario. Each entry keeps the
 setup as the site stored it, the action notations, the saved state after 60 actions (with the
 Mersenne Twister's state in its old form) and a digest of the final saved state.
+
+`data/stored_games_keyed.json` holds 24 games with keyed shuffles played by the engine at commit
+a916857, before issue 23 made `apply`, `legal_actions` and `clone` faster (every mode, mixed
+packs, Colony Wars, all twelve Legacy scenarios): the faster engine must replay them bit for bit
+too (recorded by scripts/dev/record_keyed_games.py; never regenerate either file).
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ from play.engine.content import Pack
 
 DATA = Path(__file__).parent / "data" / "stored_games_mt.json"
 PACKS = Path(__file__).resolve().parents[2] / "fixtures" / "packs"
+KEYED = Path(__file__).parent / "data" / "stored_games_keyed.json"
 GAMES = json.loads(DATA.read_text())["games"]
+KEYED_GAMES = json.loads(KEYED.read_text())["games"]
 
 
 @cache
@@ -49,3 +56,23 @@ def test_a_state_saved_before_keyed_shuffles_loads_and_plays_on_identically(game
     for notation in game["actions"][game["mid_at"]:]:
         apply(state, notation)
     assert _digest(serialize(state)) == game["final"]
+
+
+@pytest.mark.parametrize("game", KEYED_GAMES, ids=[g["label"] for g in KEYED_GAMES])
+def test_a_keyed_game_recorded_before_the_faster_engine_replays_to_the_same_final_state(
+        game: dict) -> None:
+    pack = _pack(tuple(game["packs"]))
+    state = replay(GameSetup.from_dict(game["setup"], pack), game["actions"])
+    assert state.outcome is not None
+    assert _digest(serialize(state)) == game["final"]
+
+
+@pytest.mark.parametrize("game", KEYED_GAMES, ids=[g["label"] for g in KEYED_GAMES])
+def test_a_keyed_state_saved_before_the_faster_engine_plays_on_identically(game: dict) -> None:
+    pack = _pack(tuple(game["packs"]))
+    state = deserialize(game["mid"], pack)
+    clone = state.clone()
+    for notation in game["actions"][game["mid_at"]:]:
+        apply(state, notation)
+        apply(clone, notation)
+    assert _digest(serialize(state)) == game["final"] == _digest(serialize(clone))

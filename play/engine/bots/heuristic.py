@@ -20,18 +20,38 @@ Decisions: discard / opponent-forced discard the weakest card, scrap starters (s
 vipers), destroy the most valuable base, acquire / recycle / copy the most valuable card, and
 pick the branch of a choice whose effects score best now.
 
-Everything is a pure function of the visible state (the bot never looks at hidden cards), and
-cheap enough to be the rollout policy of the search bot.
+Targets (issue 20): opponents that are equally good targets (the same protection and authority)
+are ordered at random by the bot's own generator, seeded from the game, never by seat number.
+
+Scenarios (goals.py): with a scenario's own victory rules or political victory in play, the bot
+works at the route it is closest to finishing: all combat to the face when damage dealt wins,
+every affordable base when destroyed bases win, authority first when holding authority wins,
+the scenario sheet's stickers doubly when political victory is nearest (L19); VP cards that go
+to the first to acquire cards of a faction add to that faction's bonus.
+
+Everything is a function of the visible state and the bot's generator (the bot never looks at
+hidden cards), and cheap enough to be the rollout policy of the search bot.
 """
 
 from __future__ import annotations
+
+import random
 
 from .. import ops
 from ..actions import ATTACK, CHOOSE, DESTROY, DONE, END, EXPLORER, PICK, PLAY, Action, intern
 from ..content import Design, uses_effect
 from ..effects import acquire_options
-from ..rules import attack_error, destroy_error, legal_actions, use_error
+from ..rules import (
+    ally_ok,
+    attack_error,
+    buy_actions,
+    destroy_error,
+    legal_actions,
+    use_error,
+)
 from ..state import GameState
+from .assess import card_yield
+from .goals import AUTHORITY, POLITICAL, closest_route, goals_of
 
 # Value of a card to its owner, in "trade it is worth". Starters are worth little and are the
 # first thing to scrap or discard; an explorer is worth less than its 2 cost (it dilutes later).
@@ -42,22 +62,27 @@ UPGRADE_BONUS = 1.2      # an upgrade adds a sticker and a faction: a bit more t
 POLITICAL_BONUS = 3.0    # a sticker of the scenario sheet brings political victory closer (L19)
 THIS_TO_HAND_BONUS = 2.0  # a card bought into the hand is played this turn, not reshuffled first
 LATE_AUTHORITY = 20      # opponent authority at which cheap cards are scrapped for combat
+AUTHORITY_COUNTERS = ("authority", "stat:authority_gained")  # victory rules won by authority
+AUTHORITY_ROUTE_BONUS = 0.6  # per point of authority a card gives, on such a route
+VP_FACTION_BONUS = 0.8   # a card of a faction a VP card asks to acquire first (L21)
 
 
 class HeuristicBot:
-    """Rule-of-thumb play. Deterministic: ties break by card id, so `seed` is unused (it is
-    accepted so that every bot is built the same way by `registry.get_bot`)."""
+    """Rule-of-thumb play. Ties between cards break by card id; ties between equally good
+    target players at random from the bot's generator (`seed`: the site derives it from the
+    game's secret seed)."""
 
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+        self.rng = random.Random(seed)
 
     def choose(self, state: GameState, seat: int) -> Action:
         """Return a legal action for `seat`, the current decider."""
         if state.pending is not None:
-            return answer_decision(state, seat)
-        return main_phase_step(state, seat)
+            return answer_decision(state, seat, self.rng)
+        return main_phase_step(state, seat, self.rng)
 
 
 # -- card values -----------------------------------------------------------------------------------
@@ -117,8 +142,15 @@ def opening_step(state: GameState, seat: int) -> Action | None:
         return political
     hand = state.hand[seat]
     if hand:
-        card = min(hand, key=lambda c: play_order(state.design[c]))
-        if not state.design[card].is_base:
+        design = state.design
+        card, rank = hand[0], 3  # the first card of the lowest `play_order` (as min() would)
+        for c in hand:
+            order = play_order(design[c])
+            if order < rank:
+                card, rank = c, order
+                if not order:
+                    break
+        if rank and state.bases[seat]:
             early = discard_for_gain(state, seat)
             if early is not None:
                 return early
@@ -129,28 +161,51 @@ def opening_step(state: GameState, seat: int) -> Action | None:
 def discard_for_gain(state: GameState, seat: int) -> Action | None:
     """Return a base primary that optionally discards from the hand (Supply Depot, Orbital
     Platform), to use while the hand still holds a starter worth discarding, or None."""
-    if not any(is_starter(state.design[c]) for c in state.hand[seat]):
-        return None
     for inst in state.bases[seat]:
-        for ability in state.design[inst].primaries:
-            if any(kind == "discard" and arg[0] == 0 for kind, arg in ability.effects) \
-                    and inst * ops.ABILITY_SLOTS + ability.index not in state.used \
+        for ability in _optional_discards(state.design[inst]):
+            if inst * ops.ABILITY_SLOTS + ability.index not in state.used \
+                    and any(is_starter(state.design[c]) for c in state.hand[seat]) \
                     and use_error(state, seat, inst, ability.index) is None:
                 return intern("use", inst, ability.index)
     return None
 
 
-def main_phase_step(state: GameState, seat: int) -> Action:
+_DISCARDS: dict[Design, tuple] = {}
+
+
+def _optional_discards(design: Design) -> tuple:
+    """Return the primaries of a design that let its owner discard cards if they like."""
+    found = _DISCARDS.get(design)
+    if found is None:
+        found = tuple(a for a in design.primaries
+                      if any(kind == "discard" and arg[0] == 0 for kind, arg in a.effects))
+        if len(_DISCARDS) > 50_000:
+            _DISCARDS.clear()
+        _DISCARDS[design] = found
+    return found
+
+
+def main_phase_step(state: GameState, seat: int, rng: random.Random) -> Action:
     """Return the next action of the fixed turn plan (see the module docstring)."""
     opening = opening_step(state, seat)
     if opening is not None:
         return opening
     if (state.combat[seat] if state.game.plain else ops.combat_pool(state, seat)) > 0:
-        action = combat_step(state, seat)
+        action = combat_step(state, seat, rng)
         if action is not None:
             return action
     buy = buy_step(state, seat)
     return buy if buy is not None else END
+
+
+def route_of(state: GameState, seat: int) -> tuple[str, str | None]:
+    """Return the route the seat works at (goals.closest_route) and, for a scenario victory
+    rule counting one thing, that counter ("stat:damage_dealt", "authority", ...)."""
+    if not goals_of(state, seat).scenario:
+        return AUTHORITY, None
+    route, cond = closest_route(state, seat)
+    counter = cond[1] if cond is not None and cond[0] == "count" else None
+    return route, counter
 
 
 def play_order(design: Design) -> int:
@@ -167,15 +222,24 @@ def free_ability(state: GameState, seat: int) -> Action | None:
     design = state.design
     used = state.used
     game = state.game
-    for zone in (state.bases[seat], state.ships[seat]):
-        for inst in zone:
-            d = design[inst]
-            for ability in game.abilities(d, seat) if game.has_grants else d.usable:
-                when = ability.when
-                if when == "ally" or when == "primary" and d.is_base:
-                    if inst * ops.ABILITY_SLOTS + ability.index not in used \
+    if game.has_grants:
+        for zone in (state.bases[seat], state.ships[seat]):
+            for inst in zone:
+                d = design[inst]
+                for ability in game.abilities(d, seat):
+                    when = ability.when
+                    if (when == "ally" or when == "primary" and d.is_base) \
+                            and inst * ops.ABILITY_SLOTS + ability.index not in used \
                             and use_error(state, seat, inst, ability.index) is None:
                         return intern("use", inst, ability.index)
+        return None
+    for zone in (state.bases[seat], state.ships[seat]):  # the same checks, without grants
+        for inst in zone:
+            d = design[inst]
+            for index, ally_bit in d.free_slots:
+                if inst * ops.ABILITY_SLOTS + index not in used and (
+                        ally_bit is None or ally_ok(state, seat, inst, ally_bit)):
+                    return intern("use", inst, index)
     return None
 
 
@@ -187,21 +251,21 @@ def political_win(state: GameState, seat: int) -> Action | None:
     used = sum(1 for row in state.rows_used if row.rsplit(":", 1)[0] == sheet)
     if used < 4:
         return None
-    for action in legal_actions(state):
-        if action.kind == "buy" and action.sticker.startswith(sheet + ":"):
+    for action in buy_actions(state):
+        if action.sticker.startswith(sheet + ":"):
             return action
     return None
 
 
 # -- combat (C18-C20) ------------------------------------------------------------------------------
 
-def combat_step(state: GameState, seat: int) -> Action | None:
+def combat_step(state: GameState, seat: int, rng: random.Random) -> Action | None:
     """Return the next combat action: lethal, outposts, bases worth it, then face; or None."""
     foes = ops.enemies(state, seat)
     if not foes:
         return None
     if len(foes) > 1:
-        foes = sorted(foes, key=lambda s: target_rank(state, s))
+        foes = weakest_first(state, foes, rng)
         for foe in foes:
             lethal = lethal_step(state, seat, foe)
             if lethal is not None:
@@ -210,7 +274,7 @@ def combat_step(state: GameState, seat: int) -> Action | None:
     lethal = lethal_step(state, seat, target) if len(foes) == 1 else None
     if lethal is not None:
         return lethal
-    base = base_to_destroy(state, seat, target)
+    base = base_to_destroy(state, seat, target, route_of(state, seat)[1])
     if base is not None:
         return DESTROY[base]
     if attack_error(state, seat, target) is None:
@@ -223,6 +287,14 @@ def combat_step(state: GameState, seat: int) -> Action | None:
 def target_rank(state: GameState, seat: int) -> tuple[bool, int]:
     """Order opponents weakest first: unprotected before protected (C20), then authority."""
     return ops.protected(state, seat), state.authority[state.game.purse[seat]]
+
+
+def weakest_first(state: GameState, foes: list[int], rng: random.Random) -> list[int]:
+    """Return the opponents weakest first (`target_rank`); equally weak ones in an order drawn
+    from `rng`, so no seat is first by its number (issue 20)."""
+    order = list(foes)
+    rng.shuffle(order)
+    return sorted(order, key=lambda s: target_rank(state, s))  # sorted() keeps ties' order
 
 
 def chip_boss_base(state: GameState, seat: int) -> Action | None:
@@ -274,11 +346,14 @@ def combat_scraps(state: GameState, seat: int) -> list[tuple[int, Action]]:
     return result
 
 
-def base_to_destroy(state: GameState, seat: int, target: int) -> int | None:
+def base_to_destroy(state: GameState, seat: int, target: int, counter: str | None = None
+                    ) -> int | None:
     """Return the most valuable affordable base to destroy (outposts first, C20), or None.
 
     A non-outpost base is worth destroying unless the opponent is low enough that the same
-    combat to the face matters more.
+    combat to the face matters more; on a scenario route (`counter` of the victory rule worked
+    at) every base is worth it when destroyed bases win, none but blocking outposts when
+    damage dealt wins.
     """
     combat = state.combat[seat] if state.game.plain else ops.combat_pool(state, seat)
     candidates = []
@@ -295,6 +370,10 @@ def base_to_destroy(state: GameState, seat: int, target: int) -> int | None:
     outposts = [b for b in candidates if design[b].outpost]
     if outposts:
         return max(outposts, key=lambda b: card_value(design[b]))
+    if counter == "stat:bases_destroyed":
+        return max(candidates, key=lambda b: card_value(design[b]))
+    if counter == "stat:damage_dealt":
+        return None  # every point of combat to the face counts toward the victory rule
     if state.authority[state.game.purse[target]] <= combat * 2:
         return None  # racing: the face matters more than their base
     return max(candidates, key=lambda b: card_value(design[b]))
@@ -318,20 +397,47 @@ def buy_options(state: GameState, seat: int) -> list[tuple[int, float, Action]]:
     """Return (cost, value, action) for every legal buy (upgraded variants included)."""
     counts = faction_counts(state, seat)
     sheet = state.game.scenario_sheet[seat]
+    route, counter = route_of(state, seat)
+    political = POLITICAL_BONUS * (2.0 if route == POLITICAL else 1.0)
+    wanted = vp_factions(state, seat)
     result = []
-    for action in legal_actions(state):
-        if action.kind != "buy":
-            continue
+    for action in buy_actions(state):
         design = state.design[state.explorers[-1] if action.card == EXPLORER else action.card]
         cost = ops.price(state, seat, design)[0]
         value = buy_value(design, counts) + into_hand_worth(state, seat, design)
+        if counter in AUTHORITY_COUNTERS:
+            value += AUTHORITY_ROUTE_BONUS * card_yield(design).authority
+        if wanted and any(f in wanted for f in design.factions):
+            value += VP_FACTION_BONUS
         if action.sticker:
             cost += ops.upgrade_cost(design)
             value += ops.upgrade_cost(design) * UPGRADE_BONUS
             if sheet and action.sticker.startswith(sheet + ":"):
-                value += POLITICAL_BONUS
+                value += political
         result.append((cost, value, action))
     return result
+
+
+def vp_factions(state: GameState, seat: int) -> set[str]:
+    """Return the factions a VP card still on offer asks to acquire first (L21, "the first
+    player to acquire 4 Consortium cards")."""
+    goals = goals_of(state, seat)
+    if not goals.vp_cards:
+        return set()
+    awarded = {vid for vid, _s in state.vp_awarded}
+    wanted: set[str] = set()
+    for vid, kind, cond, _points in goals.vp_cards:
+        if kind == "first_to" and vid not in awarded:
+            wanted.update(_acquired_factions(cond))
+    return wanted
+
+
+def _acquired_factions(cond: tuple) -> list[str]:
+    if cond[0] == "count":
+        return [cond[1].split(":", 2)[2]] if cond[1].startswith("stat:acquired:") else []
+    if cond[0] in ("all", "any"):
+        return [f for c in cond[1] for f in _acquired_factions(c)]
+    return []
 
 
 def into_hand_worth(state: GameState, seat: int, design: Design) -> float:
@@ -402,13 +508,13 @@ def late_scrap(state: GameState, seat: int) -> Action | None:
 
 # -- decisions -------------------------------------------------------------------------------------
 
-def answer_decision(state: GameState, seat: int) -> Action:
+def answer_decision(state: GameState, seat: int, rng: random.Random) -> Action:
     """Return a sensible answer to the pending decision (any kind)."""
     d = state.pending
     handler = _DECISIONS.get(d.kind)
     if handler is None:  # a kind added later: any legal answer beats a crash
         return legal_actions(state)[0]
-    return handler(state, seat)
+    return handler(state, seat, rng)
 
 
 def _weakest(state: GameState, options: list[int]) -> int:
@@ -419,7 +525,7 @@ def _strongest(state: GameState, options: list[int]) -> int:
     return max(options, key=lambda c: (card_value(state.design[c]), -c))
 
 
-def _discard(state: GameState, seat: int) -> Action:
+def _discard(state: GameState, seat: int, rng: random.Random) -> Action:
     """Discard the weakest card; beyond the minimum only starters (drawing beats them)."""
     d = state.pending
     weakest = _weakest(state, d.options)
@@ -428,7 +534,7 @@ def _discard(state: GameState, seat: int) -> Action:
     return DONE
 
 
-def _scrap(state: GameState, seat: int) -> Action:
+def _scrap(state: GameState, seat: int, rng: random.Random) -> Action:
     """Scrap starters (scouts before vipers); from the trade row only when forced."""
     d = state.pending
     if d.data == "trade_row":
@@ -444,12 +550,12 @@ def _scrap(state: GameState, seat: int) -> Action:
     return DONE
 
 
-def _pick_best(state: GameState, seat: int) -> Action:
+def _pick_best(state: GameState, seat: int, rng: random.Random) -> Action:
     """Destroy / copy / recycle the most valuable option (these only help us)."""
     return PICK[_strongest(state, state.pending.options)]
 
 
-def _acquire_free(state: GameState, seat: int) -> Action:
+def _acquire_free(state: GameState, seat: int, rng: random.Random) -> Action:
     """Take the most valuable card, upgraded when a sticker is affordable (scenario sheet first)."""
     d = state.pending
     best = _strongest(state, d.options)
@@ -468,18 +574,18 @@ def _preferred_sticker(state: GameState, seat: int, actions: list[Action]) -> Ac
     return actions[0]
 
 
-def _choose(state: GameState, seat: int) -> Action:
+def _choose(state: GameState, seat: int, rng: random.Random) -> Action:
     """Pick the branch whose effects score best now."""
     d = state.pending
     return CHOOSE[max(d.options, key=lambda i: (effects_score(state, seat, d.data[i]), -i))]
 
 
-def _may(state: GameState, seat: int) -> Action:
+def _may(state: GameState, seat: int, rng: random.Random) -> Action:
     """Say yes when the optional effects are worth something."""
     return CHOOSE[1 if effects_score(state, seat, state.pending.data) > 0 else 0]
 
 
-def _copy_base(state: GameState, seat: int) -> Action:
+def _copy_base(state: GameState, seat: int, rng: random.Random) -> Action:
     """Copy the base whose abilities are worth most to us now (Stealth Tower)."""
     d = state.pending
     return PICK[max(d.options, key=lambda c: (copy_worth(state, seat, state.design[c]),
@@ -496,18 +602,20 @@ def copy_worth(state: GameState, seat: int, design: Design) -> float:
     return total
 
 
-def _target(state: GameState, seat: int) -> Action:
-    """Make the weakest opponent discard (the one with the lowest authority)."""
-    return CHOOSE[min(state.pending.options, key=lambda s: (target_rank(state, s)[1], s))]
+def _target(state: GameState, seat: int, rng: random.Random) -> Action:
+    """Make the weakest opponent discard (the lowest authority; equals at random, issue 20)."""
+    options = list(state.pending.options)
+    rng.shuffle(options)
+    return CHOOSE[min(options, key=lambda s: target_rank(state, s)[1])]
 
 
-def _gift(state: GameState, seat: int) -> Action:
+def _gift(state: GameState, seat: int, rng: random.Random) -> Action:
     """An eliminated seat gives its best card to the teammate (M6, M7)."""
     d = state.pending
     return PICK[_strongest(state, d.options)] if d.options else DONE
 
 
-def _destination(state: GameState, seat: int) -> Action:
+def _destination(state: GameState, seat: int, rng: random.Random) -> Action:
     """Put the acquired card where next_acquire allows (the top of the deck: drawn sooner)."""
     return CHOOSE[1]
 
@@ -523,6 +631,11 @@ _DECISIONS = {
 
 # -- scoring effects (for choices) -----------------------------------------------------------------
 
+def _authority_route(state: GameState, seat: int) -> bool:
+    """Tell whether the seat works at a victory rule won by holding or gaining authority."""
+    return bool(goals_of(state, seat).victories) and route_of(state, seat)[1] in AUTHORITY_COUNTERS
+
+
 def effects_score(state: GameState, seat: int, effects: tuple) -> float:
     """Return a rough worth of effects for `seat` now, in trade-equivalents."""
     return sum(effect_score(state, seat, kind, arg) for kind, arg in effects)
@@ -534,7 +647,7 @@ def effect_score(state: GameState, seat: int, kind: str, arg: object) -> float:
         n = arg if arg.__class__ is int else ops.amount(state, seat, arg, None)
         if kind == "authority":
             low = state.authority[state.game.purse[seat]] < 15
-            return n * (1.0 if low else 0.4)
+            return n * (1.0 if low or _authority_route(state, seat) else 0.4)
         return n * (1.8 if kind == "draw" else 1.0)
     if kind == "scrap":
         zone = arg[0]

@@ -1,35 +1,44 @@
-"""The search bot: determinized flat Monte Carlo with UCB1 over the decider's candidate actions.
+"""The search bot: information-set Monte Carlo search with heuristic rollouts, in every mode.
 
-At each decision it searches, the bot runs `iterations` rollouts, or fewer when `time_limit`
-(seconds per decision) or `turn_budget` (seconds per turn) runs out; once a turn's budget is
-spent it plays the heuristic's choice. One rollout:
+At a decision worth searching, the bot compares a few candidate actions by playing each on in
+many sampled worlds and scoring where they lead:
 
-1. determinizes: copies the state and re-deals everything the searching seat cannot know from the
-   cards it can: its own deck order, the opponent's hand and deck (shuffled together and re-dealt
-   with the same sizes), the trade-deck order, and a fresh random generator (the real one would
-   reveal future reshuffles). A card known to sit on top of a deck is shuffled too: a small loss
-   of information, never a leak;
-2. applies one candidate action, chosen by UCB1 (C = `exploration`);
-3. plays on with the heuristic bot for every seat for `depth` turn ends counted from before the
-   action (default 5: the rest of this turn and the next four; None: to the end of the game);
-4. scores the result for the searching seat: 1 / 0 for a win / loss, otherwise a logistic of the
-   authority difference plus `deck_weight` times the difference in deck strength (the mean value
-   of the cards each side owns); `evaluation="race"` compares turns-to-kill instead.
+1. **What it may know.** A sampled world (`determinize`) keeps everything the seat sees or knows
+   for sure: its own hand, every public zone (trade row, discard piles, cards in play, the scrap
+   heap), the sizes of hidden zones, a fellow raider's hand (M7). The hidden cards are re-dealt at
+   random from the cards they must be: its own deck (the cards it owns that it cannot see), each
+   opponent's hand and deck together, the trade deck; future reshuffles get a fresh generator.
+   Each hidden pool is sorted by card id before it is shuffled, so the worlds depend only on
+   what the seat knows and on its own generator: the bot's choices are identical whatever the
+   hidden cards really are (tests/engine/test_search.py).
+2. **Candidates** (`candidates`): the legal actions with equivalent ones merged (two copies of
+   a card in the row, a card's stickers of one sheet), ordered by the heuristic's opinion (its
+   own choice first, then buys by the heuristic's value) and cut to the best `width`
+   (progressive widening: big buy and scrap decisions keep the promising few).
+3. **Sequential halving** over the candidates with common random numbers: each round plays
+   every surviving candidate in the SAME sampled worlds, keeps the better half by mean reward,
+   and doubles the worlds per candidate; an alternative must beat the heuristic's own choice by
+   `margin` (noise does not move the bot off a sound plan).
+4. **Rollouts** (`rollout`): after the candidate every seat plays the heuristic bot (the rest of
+   this turn, then `depth` more main phases: the opponents' answer and the bot's own next turn);
+   the world is then scored (`evaluate`): 1 / 0 for a won / lost game, otherwise the chance to win
+   from a model fitted on heuristic games (`WEIGHTS`, scripts/dev/fit_search_evaluation.py): per
+   seat a score from authority, outposts, the per-turn trade, combat, authority and draw its
+   cards give (assess.py), how many turns it survives the strongest opponent and how many it
+   needs to kill the weakest; the seats' scores against each other (a softmax over living seats,
+   summed over the bot's team; in two-player games a logistic of the difference). In a Legacy
+   scenario the progress toward the seat's own victory rules, political victory and VP cards
+   (goals.py) adds to its score, its opponents' progress subtracts.
 
-Candidates with the same visit index share their determinization (common random numbers), so
-the comparison between actions is not drowned by the luck of the deal; and an alternative must
-beat the heuristic's own choice by `margin` in mean reward to be played instead.
+Played without search: the only legal action, playing cards from hand, base primaries and ally
+abilities (free), a political-victory buy (L19), a lethal attack, the only place to put combat,
+and the heuristic's answers to discards, recycles, copies, destinations and gifts. Searched:
+buys and upgrades, scrap abilities, which player or base to attack (the mode's targeting and
+teams come from the engine's legal actions), and choose / may / scrap / destroy-base /
+free-acquire / target decisions.
 
-With more than two seats or in any mode but standard (docs/modes.md) the bot plays the
-heuristic's choices: its determinization and evaluation are written for one opponent.
-
-Played WITHOUT search (forced or obviously dominant): the only legal action; playing cards from
-hand; using base primaries and ally abilities (free); a lethal attack; attacking the player when
-no base can be targeted (unspent combat is lost, C21); a political-victory buy (L19); and the
-heuristic's answers to discard, forced-discard, scrap, recycle, copy and destination decisions
-(searching those mostly added noise). Searched: which cards to buy (or none) and upgrades, scrap
-abilities, which bases to destroy versus attacking the player, and the choose / may /
-destroy-base / free-acquire decisions.
+Budget: at most `iterations` rollouts per decision, stopped early by `time_limit` (seconds per
+decision) or by `turn_budget` (seconds per turn: each search may use half of what is left).
 """
 
 from __future__ import annotations
@@ -37,78 +46,95 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from .. import ops
-from ..actions import ATTACK, Action
+from ..actions import DONE, Action
 from ..chance import KeyedShuffler
-from ..rules import apply, attack_error, legal_actions
-from ..state import GameState
+from ..rules import apply, legal_actions
+from ..state import GameState, replace_shared
+from .assess import Yield, seat_yield, wall
+from .goals import goal_score, goals_of
 from .heuristic import (
     HeuristicBot,
     answer_decision,
-    card_value,
+    buy_options,
     lethal_step,
     opening_step,
+    weakest_first,
 )
+
+# Score of a seat, fitted by logistic regression on 75,000 positions at the start of a turn in
+# 3,000 heuristic-vs-heuristic core-set games (scripts/dev/fit_search_evaluation.py; held-out
+# log loss 0.578, 67% of winners called right): the chance that seat A beats seat B is the
+# logistic of score(A) - score(B). Features (`features`): authority / 50, low authority
+# (min(authority, 20) / 20), outposts' defense / 10, trade, combat, authority and draw its cards
+# give per turn / 10, 1 for the seat that moves next.
+WEIGHTS = (2.622, 1.124, 0.165, 1.098, 2.13, 1.895, 0.332, 0.333)
+GOAL_WEIGHT = 4.0  # a scenario's routes and VP cards (goals.goal_score) in score units
+SEARCHED_DECISIONS = ("choose", "may", "destroy_base", "acquire_free", "scrap", "target")
 
 
 class SearchBot:
-    """Determinized flat Monte Carlo search with heuristic rollouts (see the module docstring)."""
+    """Information-set Monte Carlo search with heuristic rollouts (see the module docstring)."""
 
     name = "search"
 
-    def __init__(self, seed: int | None = None, *, iterations: int = 200,
-                 time_limit: float | None = None, depth: int | None = 5,
-                 exploration: float = 0.5, deck_weight: float = 40.0, margin: float = 0.03,
-                 evaluation: str = "linear", turn_budget: float | None = None) -> None:
-        if iterations < 1:
+    def __init__(self, seed: int | None = None, *, iterations: int = 400,
+                 time_limit: float | None = None, turn_budget: float | None = None,
+                 depth: int | None = None, width: int = 8, margin: float = 0.02,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        if not isinstance(iterations, int) or iterations < 1:
             raise ValueError("iterations must be at least 1")
-        if evaluation not in ("linear", "race"):
-            raise ValueError("evaluation is 'linear' or 'race'")
         if time_limit is not None and time_limit <= 0:
             raise ValueError("time_limit must be positive (seconds per decision)")
         if turn_budget is not None and turn_budget <= 0:
             raise ValueError("turn_budget must be positive (seconds of search per turn)")
+        if depth is not None and (not isinstance(depth, int) or depth < 0):
+            raise ValueError("depth must be a whole number of main phases >= 0")
+        if not isinstance(width, int) or width < 2:
+            raise ValueError("width must be at least 2 candidates")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
-        self.depth = depth
-        self.exploration = exploration
-        self.deck_weight = deck_weight
-        self.margin = margin
-        self.evaluation = evaluation
         self.turn_budget = turn_budget
+        self.depth = depth
+        self.width = width
+        self.margin = margin
+        self.clock = clock
+        self.policy = HeuristicBot(self.rng.getrandbits(32))  # defaults and obvious steps
+        self.player = HeuristicBot(0)  # every seat in a rollout (its generator set per world)
         self._turn: tuple[int, int] | None = None  # (game, turn) the spent time below is for
         self._turn_spent = 0.0
-        self.policy = HeuristicBot(seed)
-        self.rollouts = 0          # rollouts run in total (tests check the budget with it)
-        self.searches = 0          # decisions that were searched
+        self.rollouts = 0   # rollouts run in total (tests check the budget with it)
+        self.searches = 0   # decisions that were searched
+
+    # -- choosing ---------------------------------------------------------------------------------
 
     def choose(self, state: GameState, seat: int) -> Action:
-        """Return a legal action for `seat`: an obvious step, or the best searched candidate."""
-        if not state.game.plain or state.game.n > 2:  # see the module docstring
-            return self.policy.choose(state, seat)
+        """Return a legal action for `seat` (the decider): an obvious step or a searched one."""
         actions = legal_actions(state)
         if len(actions) == 1:
             return actions[0]
-        obvious = obvious_step(state, seat)
+        obvious = obvious_step(state, seat, actions, self.policy.rng)
         if obvious is not None:
             return obvious
         default = self.policy.choose(state, seat)
-        candidates = candidate_actions(state, actions, default)
-        if len(candidates) == 1:
-            return candidates[0]
+        # every candidate plays at least one world: no more of them than the rollout budget
+        found = candidates(state, seat, actions, default, min(self.width, self.iterations))
+        if len(found) == 1:
+            return found[0]
         deadline = self._deadline(state)
-        if deadline is not None and deadline <= time.perf_counter():
+        if deadline is not None and deadline <= self.clock():
             return default  # this turn's thinking time is spent: trust the heuristic
-        start = time.perf_counter()
-        action = self.search(state, seat, candidates, default, deadline)
-        self._turn_spent += time.perf_counter() - start
+        start = self.clock()
+        action = self.search(state, seat, found, deadline)
+        self._turn_spent += self.clock() - start
         return action
 
     def _deadline(self, state: GameState) -> float | None:
-        """Return when this decision's search must stop (`time_limit`, `turn_budget`), or None."""
-        now = time.perf_counter()
+        """Return when this decision's search must stop, or None (iterations only)."""
+        now = self.clock()
         limits = []
         if self.time_limit is not None:
             limits.append(now + self.time_limit)
@@ -116,158 +142,215 @@ class SearchBot:
             turn = (id(state.game), state.turn)
             if turn != self._turn:
                 self._turn, self._turn_spent = turn, 0.0
-            limits.append(now + self.turn_budget - self._turn_spent)
+            left = self.turn_budget - self._turn_spent
+            limits.append(now + (left / 2 if left > 0.1 * self.turn_budget else left))
         return min(limits) if limits else None
 
-    # -- the search -----------------------------------------------------------------------------
+    # -- the search -------------------------------------------------------------------------------
 
-    def search(self, state: GameState, seat: int, candidates: list[Action], default: Action,
+    def search(self, state: GameState, seat: int, found: list[Action],
                deadline: float | None = None) -> Action:
-        """Run UCB1 over the candidates within the budget; return the best mean reward.
+        """Sequential halving over `found` (the heuristic's choice first) in shared worlds.
 
-        Each candidate gets one rollout even past the deadline, so every one has a mean.
+        Each round spends an equal share of `iterations` on the candidates still in, all of
+        them playing the same new worlds; the better half goes on. Every candidate plays at
+        least one world, whatever the deadline.
         """
         self.searches += 1
-        n = len(candidates)
-        visits = [0] * n
+        n = len(found)
+        alive = list(range(n))
         totals = [0.0] * n
-        deals = [self.rng.getrandbits(32) for _ in range(self.iterations)]
-        for it in range(self.iterations):
-            if deadline is not None and it >= n and time.perf_counter() > deadline:
-                break
-            k = it if it < n else self._ucb(visits, totals, it)
-            totals[k] += self.rollout(state, seat, candidates[k], deals[visits[k]])
-            visits[k] += 1
-        self.rollouts += sum(visits)
+        visits = [0] * n
+        rounds = max(1, math.ceil(math.log2(n)))
+        worlds: list[int] = []
+        played = 0
+        for r in range(rounds):
+            first = visits[alive[0]]  # the candidates still in have played the same worlds
+            last = first + max(1, self.iterations // (rounds * len(alive)))
+            while len(worlds) < last:
+                worlds.append(self.rng.getrandbits(64))
+            for w in range(first, last):
+                if w and (played + len(alive) > self.iterations
+                          or deadline is not None and self.clock() > deadline):
+                    break
+                for k in alive:
+                    totals[k] += self.rollout(state, seat, found[k], worlds[w])
+                    visits[k] += 1
+                    played += 1
+            else:
+                if r < rounds - 1:
+                    alive.sort(key=lambda k: self._mean(k, totals, visits), reverse=True)
+                    alive = alive[:(len(alive) + 1) // 2]
+                continue
+            break  # out of time: the best mean so far
+        self.rollouts += played
+        return found[max(alive, key=lambda k: self._mean(k, totals, visits))]
 
-        def score(k: int) -> float:
-            if not visits[k]:
-                return -1.0
-            # an alternative must beat the heuristic's own choice by `margin`, not by noise
-            bonus = self.margin if candidates[k] == default else 0.0
-            return totals[k] / visits[k] + bonus
+    def _mean(self, k: int, totals: list[float], visits: list[int]) -> float:
+        if not visits[k]:
+            return -1.0
+        # an alternative must beat the heuristic's own choice (candidate 0) by `margin`
+        return totals[k] / visits[k] + (self.margin if k == 0 else 0.0)
 
-        return candidates[max(range(n), key=score)]
-
-    def _ucb(self, visits: list[int], totals: list[float], it: int) -> int:
-        log_n = math.log(it)
-        c = self.exploration
-        return max(range(len(visits)),
-                   key=lambda k: totals[k] / visits[k] + c * math.sqrt(log_n / visits[k]))
-
-    def rollout(self, state: GameState, seat: int, action: Action, deal: int) -> float:
-        """Play one determinized game on from `action`; return the reward for `seat` in [0, 1]."""
-        sim = determinize(state, seat, random.Random(deal))
-        # the horizon counts from before the action, so "end" does not buy itself an extra turn
-        stop_turn = sim.turn + (self.depth if self.depth is not None else 400)
+    def rollout(self, state: GameState, seat: int, action: Action, world: int) -> float:
+        """Play one sampled world on from `action`; return the reward for `seat` in [0, 1]."""
+        rng = random.Random(world)
+        sim = determinize(state, seat, rng)
+        players = sim.game.n
+        depth = self.depth if self.depth is not None else (2 if players == 2 else players)
+        stop = sim.turn + 1 + depth  # the rest of this turn, then `depth` more main phases
         apply(sim, action)
-        policy = self.policy
-        while sim.outcome is None and sim.turn < stop_turn:
+        player = self.player
+        player.rng = rng
+        while sim.outcome is None and sim.turn < stop:
             who = sim.pending.seat if sim.pending is not None else sim.active
-            apply(sim, policy.choose(sim, who))
-        return self.reward(sim, seat)
-
-    def reward(self, sim: GameState, seat: int) -> float:
-        """Return 1 for a win, 0 for a loss, else a logistic of authority and deck strength."""
-        if sim.outcome is not None:
-            if sim.outcome.winner is None:
-                return 0.5
-            return 1.0 if sim.game.team[sim.outcome.winner] == sim.game.team[seat] else 0.0
-        foes = ops.enemies(sim, seat)
-        if not foes:
-            return 0.5
-        foe = foes[0]
-        purse = sim.game.purse
-        mine, theirs = sim.authority[purse[seat]], sim.authority[purse[foe]]
-        if self.evaluation == "race":  # who needs fewer turns to kill the other
-            power_me = 5 * deck_strength(sim, seat) + 0.1
-            power_foe = 5 * deck_strength(sim, foe) + 0.1
-            return _logistic(mine / power_foe - theirs / power_me)
-        strength = deck_strength(sim, seat) - deck_strength(sim, foe)
-        return _logistic((mine - theirs + self.deck_weight * strength) / 10.0)
+            apply(sim, player.choose(sim, who))
+        return evaluate(sim, seat)
 
 
-def _logistic(x: float) -> float:
-    if x < -30:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
-
+# -- sampled worlds ----------------------------------------------------------------------------------
 
 def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """Return a copy where all that `seat` cannot see is re-dealt from what it can know."""
+    """Return a copy where all that `seat` cannot see is re-dealt from what it may know.
+
+    Kept: its hand, the public zones, a fellow raider's hand (M7), every zone's size. Re-dealt:
+    its deck, each other seat's hidden hand and deck together, the trade deck, future
+    reshuffles. Pools are sorted before shuffling, so the result depends only on what `seat`
+    knows and on `rng`. The copy keeps no action history (a rollout does not need it).
+    """
     sim = state.clone()
-    sim.rng = KeyedShuffler.from_seed(rng.getrandbits(64))
-    rng.shuffle(sim.deck[seat])
-    for other in range(sim.game.n):
+    replace_shared(sim, "rng", KeyedShuffler(rng.getrandbits(256).to_bytes(32, "little")))
+    replace_shared(sim, "history", [])
+    own = sorted(sim.deck[seat])
+    rng.shuffle(own)
+    sim.deck[seat] = own
+    game = sim.game
+    for other in range(game.n):
         if other == seat:
             continue
-        hidden = sim.hand[other] + sim.deck[other]
-        rng.shuffle(hidden)
+        if game.mode.team_hands and game.team[other] == game.team[seat]:
+            deck = sorted(sim.deck[other])  # M7: raiders see each other's hands
+            rng.shuffle(deck)
+            sim.deck[other] = deck
+            continue
         k = len(sim.hand[other])
+        hidden = sorted(sim.hand[other] + sim.deck[other])
+        rng.shuffle(hidden)
         sim.hand[other] = hidden[:k]
         sim.deck[other] = hidden[k:]
-    rng.shuffle(sim.trade_deck)
+    trade = sorted(sim.trade_deck)
+    rng.shuffle(trade)
+    replace_shared(sim, "trade_deck", trade)
     return sim
 
 
-def deck_strength(state: GameState, seat: int) -> float:
-    """Return the mean value of the cards a seat owns, plus its bases in play (per-turn power)."""
-    design = state.design
-    cards = state.deck[seat] + state.hand[seat] + state.discard[seat] + state.ships[seat]
-    total = sum(card_value(design[c]) for c in cards) + sum(card_value(design[b])
-                                                           for b in state.bases[seat])
-    count = len(cards) + len(state.bases[seat])
-    return total / count if count else 0.0
+# -- scoring a world ----------------------------------------------------------------------------------
+
+def evaluate(sim: GameState, seat: int) -> float:
+    """Return the chance that `seat`'s team wins from here (1 / 0 once the game is over)."""
+    outcome = sim.outcome
+    game = sim.game
+    if outcome is not None:
+        if outcome.winning_team is None:
+            return 0.5
+        return 1.0 if outcome.winning_team == game.team[seat] else 0.0
+    living = [s for s in range(game.n) if sim.alive[s]]
+    yields = {s: seat_yield(sim, s) for s in living}
+    scores = {s: seat_score(sim, s, yields) for s in living}
+    team = game.team[seat]
+    top = max(scores.values())
+    weights = {s: math.exp(max(v - top, -30.0)) for s, v in scores.items()}
+    mine = sum(w for s, w in weights.items() if game.team[s] == team)
+    return mine / sum(weights.values())
 
 
-# pending decisions worth searching; the others (discard, scrap, recycle, copy, destination) the
-# heuristic answers well, and searching them mostly adds noise
-SEARCHED_DECISIONS = ("choose", "may", "destroy_base", "acquire_free")
+def seat_score(sim: GameState, seat: int, yields: dict[int, Yield]) -> float:
+    """Return the seat's fitted score (WEIGHTS) plus its scenario progress (goals.py)."""
+    score = sum(w * f for w, f in zip(WEIGHTS, features(sim, seat, yields), strict=True))
+    if goals_of(sim, seat).scenario:
+        score += GOAL_WEIGHT * goal_score(sim, seat)
+    return score
 
 
-def obvious_step(state: GameState, seat: int) -> Action | None:
+def features(sim: GameState, seat: int, yields: dict[int, Yield]) -> tuple[float, ...]:
+    """Return the seat's evaluation features (see WEIGHTS); `yields` holds every living
+    seat's `seat_yield`."""
+    authority = sim.authority[sim.game.purse[seat]]
+    mine = yields[seat]
+    moves_next = 1.0 if sim.pending is None and sim.active == seat else 0.0
+    return (authority / 50, min(authority, 20) / 20, wall(sim, seat) / 10, mine.trade / 10,
+            mine.combat / 10, mine.authority / 10, mine.draw / 10, moves_next)
+
+
+# -- what to search ------------------------------------------------------------------------------------
+
+def obvious_step(state: GameState, seat: int, actions: list[Action], rng: random.Random
+                 ) -> Action | None:
     """Return a forced or dominant step to play without search, or None (module docstring)."""
     d = state.pending
     if d is not None:
-        return None if d.kind in SEARCHED_DECISIONS else answer_decision(state, seat)
+        return None if d.kind in SEARCHED_DECISIONS else answer_decision(state, seat, rng)
     opening = opening_step(state, seat)
     if opening is not None:
         return opening
     foes = ops.enemies(state, seat)
     if foes and state.combat[seat] > 0:
-        lethal = lethal_step(state, seat, foes[0])
-        if lethal is not None:
-            return lethal
-        if not ops.targetable_bases(state, seat) and attack_error(state, seat, foes[0]) is None:
-            return ATTACK[foes[0]]  # nothing else to spend combat on; unspent combat is lost (C21)
+        for foe in weakest_first(state, foes, rng) if len(foes) > 1 else foes:
+            lethal = lethal_step(state, seat, foe)
+            if lethal is not None:
+                return lethal
+        combat_actions = [a for a in actions if a.kind in ("attack", "destroy")]
+        if len(combat_actions) == 1 and combat_actions[0].kind == "attack":
+            return combat_actions[0]  # the only place for combat; unspent combat is lost (C21)
     return None
 
 
-def candidate_actions(state: GameState, actions: list[Action], default: Action) -> list[Action]:
-    """Return the distinct-enough actions worth searching (equivalent ones merged).
-
-    Two picks or buys of the same design from the same zone lead to the same game up to card
-    ids, so only one is kept; of a card's upgrades only the first sticker of each sheet is kept.
-    """
-    seen: set[tuple] = set()
-    result = [default]
-    seen.add(_key(state, default))
+def candidates(state: GameState, seat: int, actions: list[Action], default: Action,
+               width: int) -> list[Action]:
+    """Return the actions worth comparing: the heuristic's choice first, equivalent ones merged,
+    buys by the heuristic's value, at most `width` (progressive widening)."""
+    seen = {_key(state, default)}
+    found = [default]
+    rest = []
     for action in actions:
         key = _key(state, action)
         if key not in seen:
             seen.add(key)
-            result.append(action)
-    return result
+            rest.append(action)
+    if len(rest) + 1 > width:
+        value = {a: v for _cost, v, a in buy_options(state, seat)} if state.pending is None else {}
+        rest.sort(key=lambda a: -_prior(a, value))
+        rest = rest[:width - 1]
+    return found + rest
+
+
+def _prior(action: Action, buy_value: dict[Action, float]) -> float:
+    """Rank of an action before search: ending and attacking first, then buys by value."""
+    if action.kind in ("end", "attack", "done"):
+        return 100.0
+    if action.kind == "buy":
+        return buy_value.get(action, 0.0)
+    if action.kind == "destroy":
+        return 50.0
+    return 3.0
 
 
 def _key(state: GameState, action: Action) -> tuple:
-    if action.kind in ("buy", "pick") and action.card >= 0:
+    """Return what makes two actions different (a card's design, not its id, where the zone is
+    the same; a sticker's sheet, not its row)."""
+    kind = action.kind
+    if kind in ("buy", "pick") and action.card >= 0:
         design = state.design[action.card]
-        zone = 0 if action.card in state.row else 1 if any(
-            action.card in h for h in state.hand) else 2
-        sheet = action.sticker.split(":", 1)[0]
-        return (action.kind, design.id, zone, sheet)
-    if action.kind == "use":
-        return (action.kind, state.design[action.card].id, action.index)
-    return (action.kind, action.card, action.index, action.sticker)
+        zone = 0 if action.card in state.row else 1 if action.card in state.hand[seat_of(state)] \
+            else 2
+        return (kind, design.id, zone, action.sticker.split(":", 1)[0])
+    if kind == "use":
+        return (kind, state.design[action.card].id, action.index)
+    if action is DONE:
+        return ("done",)
+    return (kind, action.card, action.index, action.sticker)
 
+
+def seat_of(state: GameState) -> int:
+    """Return the deciding seat."""
+    return state.pending.seat if state.pending is not None else state.active

@@ -32,7 +32,13 @@ class Design:
         "printed_cost", "factions", "fmask", "role", "quantity", "abilities", "primaries",
         "allies", "scraps", "onbuys", "statics", "ally_for_all", "on_play", "static_defense",
         "upgrade", "raw", "usable", "simple_primary",
+        "onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask",
+        "free_slots",
     )
+    # Shortcuts the rules read in their inner loop (issue 23), recomputed with the groups; not
+    # part of what a pack says (tests/engine/test_pack_identity.py leaves them out).
+    SHORTCUTS = ("onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask",
+                 "free_slots")
 
     def __init__(self, **fields: Any) -> None:
         for key in self.__slots__:
@@ -67,6 +73,17 @@ class Design:
         simple = [e for a in self.primaries for e in a.effects]
         self.simple_primary = tuple(simple) if all(
             k in _SIMPLE and a.__class__ is int for k, a in simple) else None
+        self.onbuy_effects = tuple(e for a in self.onbuys for e in a.effects)
+        self.acquired_keys = tuple("acquired:" + f for f in self.factions)
+        self.primary_indices = tuple(a.index for a in self.primaries)
+        # (ability index, ally faction bit or None) of each usable ability, for `legal_actions`
+        self.use_slots = tuple((a.index, a.fbit if a.when == "ally" else None)
+                               for a in self.usable)
+        # the same for the abilities that cost nothing to use: allies and a base's primaries
+        self.free_slots = tuple((a.index, a.fbit if a.when == "ally" else None)
+                                for a in self.usable if a.when != "scrap")
+        # the faction bits this card gives the OTHER cards' ally abilities (all of them: C24)
+        self.ally_mask = -1 if self.ally_for_all else self.fmask
 
     def __repr__(self) -> str:
         return f"<Design {self.id}>"
@@ -109,7 +126,10 @@ class Pack:
 
     def designs_with_role(self, role: str) -> list[Design]:
         """Return the designs of one role, in pack order."""
-        return [d for d in self.designs if d.role == role]
+        by_role = self.__dict__.setdefault("_by_role", {})  # a pack never changes once loaded
+        if role not in by_role:
+            by_role[role] = [d for d in self.designs if d.role == role]
+        return list(by_role[role])
 
     def trade_copies(self, roles: tuple[str, ...] = ("trade",)) -> list[str]:
         """Return the copy ids (`<card>#<n>`) of every card with one of these roles."""

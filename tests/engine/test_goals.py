@@ -1,0 +1,94 @@
+"""Bots read a scenario's routes to victory and VP cards (L19, L21, scenario RULEs; issue 23)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from play.engine import apply, load_pack, new_game
+from play.engine.balance import campaign_prefix, pick_choices
+from play.engine.bots.goals import closest_route, goal_score, goals_of, progress
+from play.engine.bots.heuristic import HeuristicBot, route_of
+from play.engine.legacy import scenario_setup
+from play.engine.state import seat_stats
+
+PACKS = Path(__file__).resolve().parents[2] / "fixtures" / "packs"
+LEGACY = load_pack(json.loads((PACKS / "legacy-default.json").read_text()))
+DAMAGE = "stat:damage_dealt"
+
+
+@pytest.fixture(scope="module")
+def prefix():
+    return campaign_prefix(LEGACY, 12, "heuristic", 5)
+
+
+def _scenario(prefix, number: int):
+    base = prefix[number - 1]
+    choices = pick_choices(LEGACY, number, "empire", random.Random(1))
+    snapshot = replace(base, first_side="empire", choices={**base.choices, number: choices})
+    return new_game(scenario_setup(LEGACY, snapshot, number, seed=1, check_first=False))
+
+
+def _damage_rule(state, seat: int) -> tuple:
+    return next(c for c in goals_of(state, seat).victories if c[1] == DAMAGE)
+
+
+def test_scenario_victory_rule_is_read_and_nearest_once_close(prefix) -> None:
+    """A scenario RULE "wins at once when it has dealt N damage": a few points short, the rule
+    is the seat's nearest route and worth more to it than at the start."""
+    state = _scenario(prefix, 8)
+    seat = 0
+    rule = _damage_rule(state, seat)
+    assert rule[0] == "count" and rule[2] == "at_least"
+    before = goal_score(state, seat)
+    seat_stats(state, seat)["damage_dealt"] = rule[3] - 2
+    assert progress(state, seat, rule) == pytest.approx((rule[3] - 2) / rule[3])
+    assert closest_route(state, seat) == ("scenario", rule)
+    assert route_of(state, seat) == ("scenario", DAMAGE)
+    assert goal_score(state, seat) > before
+
+
+def test_an_opponents_near_victory_counts_against_the_seat(prefix) -> None:
+    state = _scenario(prefix, 8)
+    before = goal_score(state, 0)
+    seat_stats(state, 1)["damage_dealt"] = _damage_rule(state, 1)[3] - 1
+    assert goal_score(state, 0) < before
+
+
+def test_l21_vp_cards_earned_by_the_seat_or_its_opponent(prefix) -> None:
+    """L21: a VP card earned by the seat adds to its score, one its opponent earned subtracts."""
+    state = _scenario(prefix, 3)
+    vp = next(vid for vid, kind, _c, _p in goals_of(state, 0).vp_cards if kind == "first_to")
+    neutral = goal_score(state, 0)
+    mine = state.clone()
+    mine.vp_awarded = [*mine.vp_awarded, (vp, 0)]
+    theirs = state.clone()
+    theirs.vp_awarded = [*theirs.vp_awarded, (vp, 1)]
+    assert goal_score(mine, 0) > neutral > goal_score(theirs, 0)
+
+
+def test_l19_political_sheet_is_one_of_the_goals(prefix) -> None:
+    state = _scenario(prefix, 1)
+    assert goals_of(state, 0).sheet and goals_of(state, 0).scenario
+
+
+def test_heuristic_goes_for_the_face_when_damage_wins(prefix) -> None:
+    """Scenario 8: one damage short of its victory rule at each of its turns, the heuristic
+    puts its combat where it counts and wins on that rule, not on authority."""
+    state = _scenario(prefix, 8)
+    bot = HeuristicBot(1)
+    seat = state.active
+    rule = _damage_rule(state, seat)
+    for _ in range(2000):
+        if state.outcome is not None:
+            break
+        if state.active == seat and state.pending is None:
+            seat_stats(state, seat)["damage_dealt"] = max(
+                rule[3] - 1, state.stats[seat].get("damage_dealt", 0))
+        apply(state, bot.choose(state, state.decider))
+    assert state.outcome is not None and state.outcome.reason == "scenario"
+    assert state.outcome.winner == seat
