@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.state import CampaignState
+from campaign.state import PLAYING, CampaignState
 from play.engine import CampaignSnapshot
 
 
@@ -26,6 +26,13 @@ def snapshot_of(state: CampaignState) -> CampaignSnapshot:
         first_sides={int(n): p["first_player"] for n, p in state.scenarios.items()
                      if int(n) != progress["number"]},
     )
+
+
+def open_scenario(state: CampaignState) -> int | None:
+    """Return the opened, unplayed scenario a game would be set up for now, or None."""
+    if state.phase != PLAYING or not state.scenario or state.scenario_finished(state.scenario):
+        return None
+    return state.scenario
 
 
 def game_payload(record: Any, content: Any, number: int) -> dict:

@@ -165,7 +165,8 @@ def deck_rows(content: PackContent, state: CampaignState, filters: dict[str, str
     for copy_id in state.trade_deck(content):
         card = content.card_of_copy(copy_id)
         upgrade = state.upgrades.get(copy_id)
-        row = {"copy": copy_id, "label": copy_label(content, copy_id), "cost": card.get("cost"),
+        row = {"copy": copy_id, "card_id": card["id"], "number": int(copy_id.rsplit("#", 1)[1]),
+               "label": copy_label(content, copy_id), "cost": card.get("cost"),
                "type": card.get("type"), "factions": card.get("factions", []),
                "faction_names": [names.get(f, f) for f in card.get("factions", [])],
                "upgrade": upgrade, "by": upgrade["side"] if upgrade else ""}

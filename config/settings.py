@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "cards",
     "campaign",
     "play",
+    "story",
     "home",
     "ratelimits",
 ]
@@ -285,6 +286,9 @@ Q_CLUSTER = {
     "ack_failures": False,  # a task that raised stays queued and is retried after `retry`
     "catch_up": False,  # after downtime a periodic task runs once, not once per missed period
     "save_limit": 200,  # successful results kept for the admin; failures are all kept
+    # Forecasts and balance runs play their games in a pool of processes (story/forecast.py):
+    # daemonic workers may not have children.
+    "daemonize_workers": False,
     "poll": 0.3,  # seconds an idle worker host waits between two looks at the queue
     # Tasks leased ahead into a host's in-memory queue, beyond the one each worker runs: a stop
     # lets the workers run these too, so few keeps the stop short (django-q2's default: workers²).
@@ -303,6 +307,12 @@ BOT_SEARCH_MS = envint("BOT_SEARCH_MS", 1500)
 BOT_TURN_MS = envint("BOT_TURN_MS", 1000)
 BOT_STUCK_SECONDS = envint("BOT_STUCK_SECONDS", 90)
 BOT_SWEEP_MINUTES = envint("BOT_SWEEP_MINUTES", 1)
+# Forecasts and set balance runs (story/): games per forecast unless the page asks otherwise, the
+# processes that play them (in the worker, beside the web process), and the games of one balance
+# step (a task: it must end well inside Q_CLUSTER["timeout"]).
+FORECAST_GAMES = envint("FORECAST_GAMES", 500)
+FORECAST_WORKERS = envint("FORECAST_WORKERS", 2)
+BALANCE_STEP_SECONDS = envint("BALANCE_STEP_SECONDS", 40)
 
 LOGGING = {
     "version": 1,

@@ -15,4 +15,5 @@ urlpatterns = [
     path("cards/", include("cards.urls")),
     path("campaigns/", include("campaign.urls")),
     path("play/", include("play.urls")),
+    path("", include("story.urls")),  # /campaigns/<id>/chronicle/…, /cards/<id>/balance/…
 ]

@@ -12,7 +12,7 @@ import ast
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
-PACKAGES = ("cards", "campaign", "common", "config", "home", "play")
+PACKAGES = ("ratelimits", "common", "cards", "campaign", "play", "story", "home", "config")
 ALLOWED = {"_meta"}  # Django's documented Model._meta API
 
 

@@ -41,9 +41,12 @@ from .legacy import (
 from .packformat.vocabulary import SIDES
 from .setup import GameSetup
 
-__all__ = ["DIFFERS_Z", "FIGURES", "ScenarioResult", "Task", "as_json_safe", "campaign_prefix",
-           "group", "make_bot", "options_table", "pick_choices", "read_legacy_pack", "run",
-           "run_task", "summarize", "table", "tasks", "z_means", "z_rates"]
+__all__ = ["DIFFERS_Z", "FIGURES", "ForecastTask", "ScenarioResult", "Task", "as_json_safe",
+           "campaign_prefix", "forecast_tasks", "group", "make_bot", "measure_scenario",
+           "option_combinations", "options_table", "pick_choices", "play_forecast_game",
+           "prefix_snapshots", "read_legacy_pack", "run", "run_forecast", "run_task",
+           "snapshot_from_dict", "snapshot_to_dict", "summarize", "summarize_forecast", "table",
+           "tasks", "wilson", "z_means", "z_rates"]
 
 DIFFERS_Z = 3.0          # a figure "differs from the plain game" when |z| >= this
 FIGURES = ("turns", "bought", "bases_destroyed", "upgrades")
@@ -384,8 +387,13 @@ def _pack_of(path: str) -> Pack:
 
 
 def _map(func: Callable, items: list, workers: int, init: tuple | None, label: str,
-         progress: Progress | None) -> list:
-    """Run `func` over `items`, in a pool when `workers` > 1, telling `progress` as they come."""
+         progress: Progress | None, initializer: Callable | None = None) -> list:
+    """Run `func` over `items`, in a pool when `workers` > 1, telling `progress` as they come.
+
+    `initializer(*init)` prepares each process (the balance run's `_init` by default). A
+    `progress` that raises (a cancelled run) stops the pool and the run.
+    """
+    initializer = initializer or _init
     done: list = []
 
     def tick(result: Any) -> None:
@@ -395,11 +403,211 @@ def _map(func: Callable, items: list, workers: int, init: tuple | None, label: s
 
     if workers == 1:
         if init:
-            _init(*init)
+            initializer(*init)
         for item in items:
             tick(func(item))
         return done
-    with Pool(workers, initializer=_init if init else None, initargs=init or ()) as pool:
-        for result in pool.imap(func, items, chunksize=8):
+    with Pool(workers, initializer=initializer if init else None, initargs=init or ()) as pool:
+        # One game at a time: results come back in order (sums in game order), and a page
+        # showing the progress should see it move at least once a second on a busy machine.
+        for result in pool.imap(func, items, chunksize=1):
             tick(result)
     return done
+
+
+# -- the same method on a pack held in memory, one step at a time (the site's balance page) --------
+
+_PACK_OBJ: Pack | None = None  # the pack of a step run in worker processes (set by _init_pack)
+
+
+def prefix_snapshots(pack: Pack, campaigns: Iterable[int], *, seed: int = 0,
+                     bot: str = "heuristic", workers: int = 1,
+                     progress: Progress | None = None) -> list[list[CampaignSnapshot]]:
+    """Return the typical campaign states of bot campaigns number `campaigns` (`run` step 1).
+
+    Campaign k is the same as in `run` with the same seed (each is seeded on its own), so a run
+    split into steps (the site's balance page, one task each) gives `run`'s figures.
+    """
+    jobs = [(12, bot, game_seed(seed, "campaign", k)) for k in campaigns]
+    return _map(_prefix_of_pack, jobs, workers, (pack,), "campaigns", progress, _init_pack)
+
+
+def measure_scenario(pack: Pack, prefixes: list[list[CampaignSnapshot]], number: int, games: int,
+                     *, seed: int = 0, bot: str = "heuristic", workers: int = 1,
+                     progress: Progress | None = None) -> dict:
+    """Return scenario `number`'s summary entry as `run` gives it (`run` steps 2-4)."""
+    todo = tasks([number], games, seed)
+    results = _map(_run_one_of_pack, todo, workers, (pack, prefixes, bot), "games", progress,
+                   _init_pack)
+    return summarize(number, results)
+
+
+def _init_pack(pack: Pack, prefixes: list | None = None, bot: str = "random") -> None:
+    global _PACK_OBJ, _PREFIXES, _BOT
+    _PACK_OBJ, _PREFIXES, _BOT = pack, prefixes or [], bot
+
+
+def _prefix_of_pack(job: tuple[int, str, int]) -> list[CampaignSnapshot]:
+    upto, bot, seed = job
+    return campaign_prefix(_PACK_OBJ, upto, bot, seed)
+
+
+def _run_one_of_pack(task: Task) -> ScenarioResult:
+    return run_task(_PACK_OBJ, _PREFIXES, _BOT, task)
+
+
+def snapshot_to_dict(snapshot: CampaignSnapshot) -> dict:
+    """Return a snapshot as JSON-safe data (scenario numbers as strings)."""
+    return {"sides": list(snapshot.sides), "first_side": snapshot.first_side,
+            "upgrades": [dict(u) for u in snapshot.upgrades],
+            "choices": {str(n): dict(c) for n, c in snapshot.choices.items()},
+            "first_sides": {str(n): s for n, s in snapshot.first_sides.items()}}
+
+
+def snapshot_from_dict(data: dict) -> CampaignSnapshot:
+    """Return the snapshot `snapshot_to_dict` wrote (`ValueError` for anything else)."""
+    try:
+        return CampaignSnapshot(
+            sides=tuple(data["sides"]), first_side=data["first_side"],
+            upgrades=[dict(u) for u in data.get("upgrades", [])],
+            choices={int(n): dict(c) for n, c in data.get("choices", {}).items()},
+            first_sides={int(n): s for n, s in data.get("first_sides", {}).items()})
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise ValueError(f"not a campaign snapshot: {error!r}") from None
+
+
+# -- forecasts: one campaign's state, its next scenario ("Who is favoured?") -----------------------
+#
+# The same games as a balance run's scenario games (`_measure`, `play_bot_game`, `game_seed`), but
+# from ONE real campaign state instead of typical ones: the campaign's own upgrades, lasting rules,
+# first player and the scenario card of that first player's side. Choices the first player has
+# made are played as made; for choices still open every combination of options is played equally
+# often (game i takes combination i mod k), so each option gets its own odds ("what if").
+
+
+@dataclass(frozen=True)
+class ForecastTask:
+    """One forecast game: its index, the options it plays and its seed."""
+
+    index: int
+    options: tuple[tuple[str, str], ...]
+    seed: int
+
+
+def option_combinations(pack: Pack, number: int, side: str,
+                        made: dict[str, str]) -> list[dict[str, str]]:
+    """Return every combination of the open choices' options on card side `side` (made: kept)."""
+    combos: list[dict[str, str]] = [dict(made)]
+    for choice in pack.scenarios[number]["sides"][side].get("choices", []):
+        if choice["id"] in made:
+            continue
+        combos = [{**combo, choice["id"]: option["id"]} for combo in combos
+                  for option in choice.get("options", [])]
+    return combos
+
+
+def forecast_tasks(pack: Pack, snapshot: CampaignSnapshot, number: int, games: int,
+                   seed: int) -> list[ForecastTask]:
+    """Return the games of a forecast: the option combinations in turn, each game seeded alone."""
+    made = snapshot.choices.get(number, {})
+    combos = option_combinations(pack, number, snapshot.first_side, made)
+    return [ForecastTask(i, tuple(sorted(combos[i % len(combos)].items())),
+                         game_seed(seed, "forecast", number, i)) for i in range(games)]
+
+
+def play_forecast_game(pack: Pack, snapshot: CampaignSnapshot, number: int, bot: str,
+                       task: ForecastTask) -> ScenarioResult:
+    """Play one forecast game from the campaign's snapshot with the task's options."""
+    options = dict(task.options)
+    current = replace(snapshot, choices={**snapshot.choices, number: options})
+    setup = scenario_setup(pack, current, number, seed=task.seed)
+    return _measure(number, False, current, setup, bot, task.seed, options)
+
+
+def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Return the 95% Wilson score interval of a rate (sound near 0% and 100% too)."""
+    if not n:
+        return float("nan"), float("nan")
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _side_odds(results: list[ScenarioResult], sides: Iterable[str]) -> dict[str, dict]:
+    decided = sum(r.winner is not None for r in results)
+    odds = {}
+    for side in sides:
+        wins = sum(r.winner == side for r in results)
+        low, high = wilson(wins, decided)
+        odds[side] = {"wins": wins, "rate": _rate(wins, decided), "low": low, "high": high}
+    return odds
+
+
+def summarize_forecast(snapshot: CampaignSnapshot, number: int, results: list[ScenarioResult],
+                       open_choices: Iterable[str] = ()) -> dict[str, Any]:
+    """Return a forecast's figures: each side's odds, how games ended, the odds per option."""
+    sides = list(snapshot.sides)
+    ends: dict[str, dict] = {}
+    for r in results:
+        end = ends.setdefault(r.reason, {"games": 0, "by_side": dict.fromkeys(sides, 0)})
+        end["games"] += 1
+        if r.winner is not None:
+            end["by_side"][r.winner] += 1
+    open_set = set(open_choices)
+    options: dict[str, list[ScenarioResult]] = {}
+    for r in results:
+        key = "&".join(f"{c}={o}" for c, o in sorted(r.options.items()) if c in open_set)
+        if key:
+            options.setdefault(key, []).append(r)
+    return {
+        "scenario": number, "first_side": snapshot.first_side, "games": len(results),
+        "decided": sum(r.winner is not None for r in results),
+        "cut": sum(r.winner is None for r in results),
+        "odds": _side_odds(results, sides),
+        "ends": dict(sorted(ends.items())),
+        "mean_turns": _mean([r.turns for r in results]),
+        "options": [{"options": dict(sorted(
+                        (c, o) for c, o in group_[0].options.items() if c in open_set)),
+                     "games": len(group_), "decided": sum(r.winner is not None for r in group_),
+                     "odds": _side_odds(group_, sides),
+                     "mean_turns": _mean([r.turns for r in group_])}
+                    for _key, group_ in sorted(options.items())],
+    }
+
+
+_FORECAST: tuple = ()  # (pack, snapshot, number, bot) in a forecast's worker processes
+
+
+def _init_forecast(pack: Pack, snapshot: CampaignSnapshot, number: int, bot: str) -> None:
+    global _FORECAST
+    _FORECAST = (pack, snapshot, number, bot)
+
+
+def _forecast_one(task: ForecastTask) -> ScenarioResult:
+    pack, snapshot, number, bot = _FORECAST
+    return play_forecast_game(pack, snapshot, number, bot, task)
+
+
+def run_forecast(pack: Pack, snapshot: CampaignSnapshot, number: int, games: int, *,
+                 seed: int = 0, bot: str = "heuristic", workers: int = 1,
+                 progress: Progress | None = None) -> dict[str, Any]:
+    """Play scenario `number` `games` times from the campaign's `snapshot`; return the figures.
+
+    The same `snapshot`, `seed` and `bot` give the same figures whatever `workers` is (each game
+    has its own seed, results are summed in game order). JSON-safe (NaN and inf are None).
+    """
+    if number not in pack.scenarios or snapshot.first_side not in pack.scenarios[number]["sides"]:
+        scenario_setup(pack, snapshot, number, seed=seed)  # raises SetupError saying why
+    made = snapshot.choices.get(number, {})
+    open_choices = [c["id"] for c in pack.scenarios[number]["sides"][snapshot.first_side]
+                    .get("choices", []) if c["id"] not in made]
+    todo = forecast_tasks(pack, snapshot, number, games, seed)
+    if todo:  # a snapshot the campaign could not play is refused here, not in a worker
+        play_setup = replace(snapshot, choices={**snapshot.choices, number: dict(todo[0].options)})
+        scenario_setup(pack, play_setup, number, seed=todo[0].seed)
+    results = _map(_forecast_one, todo, workers, (pack, snapshot, number, bot), "games",
+                   progress, _init_forecast)
+    entry = summarize_forecast(snapshot, number, results, open_choices)
+    entry.update(seed=seed, bot=bot)
+    return as_json_safe(entry)

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from campaign.models import Campaign
 from tests.browser_support import log_in
@@ -35,8 +36,16 @@ def _context_page(browser: Browser, lang: str) -> Page:
     return context.new_page()
 
 
+def _reload(page: Page) -> None:
+    """Reload a dashboard; its own poll (HX-Refresh) may be reloading it at that very moment."""
+    try:
+        page.reload()
+    except PlaywrightError:
+        page.wait_for_load_state()
+
+
 def _pick_side(page: Page, side_label: str, t: dict) -> None:
-    page.reload()
+    _reload(page)
     page.get_by_role("radio", name=side_label, exact=True).check()
     page.get_by_role("button", name=t["pick"]).click()
 
@@ -67,7 +76,7 @@ def test_two_players_run_scenario_1_in_two_browsers(live_server, browser: Browse
     # Both pick sides; then Alice opens scenario 1.
     _pick_side(alice, t["empire"], t)
     _pick_side(bob, t["federation"], t)
-    alice.reload()
+    _reload(alice)
     alice.get_by_role("button", name=t["open"]).click()
     expect(alice.locator("#progress")).to_contain_text(t["progress"])
 

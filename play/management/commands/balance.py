@@ -27,6 +27,7 @@ from play.engine import (
     get_bot,
     read_legacy_pack,
     run_balance,
+    run_forecast,
 )
 
 DEFAULT_PACK = "fixtures/packs/legacy-default.json"
@@ -86,8 +87,14 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
         parser.add_argument("--pack", default=None, help=f"pack file (default {DEFAULT_PACK})")
         parser.add_argument("--json", action="store_true", help="end with one line of JSON")
+        parser.add_argument("--campaign", type=int, default=None, help="forecast this campaign's "
+                            "open scenario from its current state instead (the site's \"Who is "
+                            "favoured?\"); --games games, the same figures for the same --seed")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["campaign"] is not None:
+            self._forecast(options)
+            return
         games, campaigns = options["games"], options["campaigns"]
         if games < 2 or campaigns < 1 or options["workers"] < 1:
             raise CommandError("--games must be >= 2, --campaigns and --workers >= 1")
@@ -117,3 +124,36 @@ class Command(BaseCommand):
         self.stdout.write(f"outside 45-55% Star Empire wins: {outside or 'none'}")
         self.stdout.write(f"no figure differs from the plain game (|z| >= {BALANCE_DIFFERS_Z:g}): "
                           f"{same or 'none'}")
+
+    def _forecast(self, options: dict) -> None:
+        """Forecast a campaign's open scenario: the games the site's forecast page plays."""
+        from campaign.engine_bridge import open_scenario, snapshot_of
+        from campaign.models import Campaign
+        from campaign.playable import scenario_missing_effects
+
+        campaign = Campaign.objects.select_related("pack").filter(pk=options["campaign"]).first()
+        if campaign is None:
+            raise CommandError(f"no campaign {options['campaign']}")
+        if options["games"] < 1 or options["workers"] < 1:
+            raise CommandError("--games and --workers must be >= 1")
+        number = open_scenario(campaign.current_state)
+        if number is None:
+            raise CommandError("the campaign has no opened, unplayed scenario to forecast")
+        missing = scenario_missing_effects(campaign, number)
+        if missing:
+            raise CommandError("these parts are printed text alone, bots cannot play them: "
+                               + "; ".join(missing))
+        result = run_forecast(campaign.pack.engine_pack(), snapshot_of(campaign.current_state),
+                              number, options["games"], seed=options["seed"], bot=options["bot"],
+                              workers=options["workers"], progress=ProgressBar())
+        self.stdout.write(f"Scenario {number} of campaign {campaign.pk} (version "
+                          f"{campaign.version}), {result['games']} games, seed {options['seed']}:")
+        for side, odds in result["odds"].items():
+            self.stdout.write(f"  {side}: {100 * odds['rate']:.1f}% "
+                              f"(95% {100 * odds['low']:.1f}-{100 * odds['high']:.1f})")
+        for row in result["options"]:
+            rates = ", ".join(f"{side} {100 * odds['rate']:.1f}%"
+                              for side, odds in row["odds"].items())
+            self.stdout.write(f"  if {row['options']}: {rates} ({row['games']} games)")
+        if options["json"]:
+            self.stdout.write(json.dumps(result))
