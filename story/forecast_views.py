@@ -22,7 +22,7 @@ from campaign.models import Campaign
 from cards.language import active_language
 from cards.models import ContentPack
 from cards.views import usable_pack
-from play.forms import BOT_NAMES
+from play.bot_names import BOT_NAMES
 from story import forecast, plots, setbalance
 from story.models import Forecast, SetBalance
 from story.views import member_campaign
