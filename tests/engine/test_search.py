@@ -43,7 +43,8 @@ def _setup(mode: str, players: int, seed: int) -> GameSetup:
     return setup_for(mode, CORE, players=players, seed=seed)
 
 
-@pytest.mark.parametrize("seed", [11, RANDOM_SEED])
+# Named, not numbered: every xdist worker draws its own RANDOM_SEED but collects the same tests.
+@pytest.mark.parametrize("seed", [11, RANDOM_SEED], ids=["fixed-seed", "random-seed"])
 @pytest.mark.parametrize(("mode", "players", "seat"), MODE_SEATS)
 def test_m1_m7_searcher_makes_only_legal_decisions(mode, players, seat, seed) -> None:
     """M1-M7: the searcher's every decision is one of the legal actions (its mode's targets)."""
