@@ -38,7 +38,7 @@ pytestmark = pytest.mark.django_db
 
 HUGE_IDS = ["9223372036854775808", "1" + "0" * 40]  # 2**63: one past PostgreSQL's bigint
 CONTROL = ["\x00", "a\x00b", "\x1f", "\x7f", "\x85"]
-OWN_APPS = {"cards", "campaign", "play"}
+OWN_APPS = {"cards", "campaign", "play", "story"}
 ID_CONVERTERS = {"IdConverter", "IntConverter"}
 # Every name a view or form of the site reads from a query string or a form, and a few more.
 PARAMETERS = ["campaign", "match", "copy", "step", "version", "opened", "number", "seat", "pk",
@@ -110,9 +110,13 @@ def world(alice) -> dict[str, dict[str, str]]:
     admin_user = UserFactory(username="root", is_staff=True, is_superuser=True)
     return {
         "cards": {"pk": str(own.pk), "slug": "kingdom-ship-3", "number": "1", "kind": "trade",
-                  "fmt": "csv", "name": "0" * 64 + ".jpg"},
+                  "fmt": "csv", "name": "0" * 64 + ".jpg", "run": "1",
+                  "token": own.share_token or "no-such-share-token"},
         "campaign": {"pk": str(campaign.pk), "number": "1", "fmt": "csv",
                      "token": campaign.seats.get(user__isnull=True).invite_token},
+        # the chronicle's and forecast's pk is the campaign (the set's balance page takes its own
+        # pk under "cards/", where the set's value above is not used: a 404 there is fine too)
+        "story": {"pk": str(campaign.pk), "run": "1", "card": "kingdom-ship-3", "number": "1"},
         "play": {"pk": str(match.pk), "token": match.seats.get(user__isnull=True).invite_token},
         "unsubscribe": {"token": notifications.unsubscribe_token(alice.pk, "turn")},
         "": {"object_id": str(admin_user.pk), "content_type_id": "1", "id": str(admin_user.pk),
