@@ -8,33 +8,23 @@ Never edit them directly: edit `data` and rebuild.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from cards.checksums import pack_checksum
+from cards.envelopes import EnvelopeReveals
 from cards.language import InActiveLanguage, pack_text
+from cards.pack_copies import OwnCopies
+from cards.pack_staging import StagedChanges, StalePack
 from common.caching import BoundedCache
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-
-
-def canonical_json(data: Any) -> str:
-    """Serialise pack data the same way every time, so equal packs get equal checksums."""
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-
-
-def pack_checksum(data: Any) -> str:
-    """Return the sha256 hex digest of the canonical JSON of a pack."""
-    return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
 
 
 # Parsed engine packs by checksum: parsing is the slow part of starting a game, and a pack's
@@ -43,15 +33,10 @@ ENGINE_PACKS: BoundedCache[str, Any] = BoundedCache(32)
 # The decoded `data` JSON by checksum, for pages read on every move (the match board): a pack
 # row loaded without its `data` column takes the data from here (`with_data`). Read-only.
 PACK_DATA: BoundedCache[str, dict[str, Any]] = BoundedCache(32)
-MAX_SCENARIO = 12  # envelopes of a legacy campaign (L1)
 # `ContentPack.kind` of an owner's unfinished pack (issue 11): not a choice, so the campaign and
 # match pickers, which filter on "core" / "legacy", never offer it; its JSON header keeps the
 # kind it will have once complete.
 DRAFT = "draft"
-
-
-class StalePack(Exception):
-    """The pack changed after the edit form was shown (views answer 409)."""
 
 
 class ContentPackQuerySet(models.QuerySet):
@@ -77,7 +62,7 @@ class ContentPackQuerySet(models.QuerySet):
         return self.filter(owner=user)
 
 
-class ContentPack(models.Model):
+class ContentPack(EnvelopeReveals, StagedChanges, OwnCopies, models.Model):
     """One version of a set of cards (a core set or a legacy campaign), builtin or a user's own."""
 
     class Kind(models.TextChoices):
@@ -205,97 +190,6 @@ class ContentPack(models.Model):
     def is_owned_by(self, user: AbstractBaseUser | AnonymousUser | None) -> bool:
         return bool(user and user.is_authenticated and self.owner_id == user.pk)
 
-    @property
-    def revealed_range(self) -> range:
-        """Return the scenario numbers whose envelopes the owner has opened in the editor."""
-        return range(1, self.revealed_scenarios + 1)
-
-    @property
-    def envelopes_opened(self) -> int:
-        """Return how many envelopes the owner has opened: scenarios, plus 1 for post-campaign."""
-        return self.revealed_scenarios + int(self.post_campaign_revealed)
-
-    def reveal_next(self, opened_before: int) -> bool:
-        """Open the next envelope if exactly ``opened_before`` are open; return whether it did.
-
-        The condition makes a double click (or a second tab showing an older page) open
-        nothing instead of a second, unwanted envelope: a reveal cannot be taken back.
-        """
-        if opened_before != self.envelopes_opened or opened_before > MAX_SCENARIO:
-            return False
-        if self.revealed_scenarios < MAX_SCENARIO:
-            change = {"revealed_scenarios": models.F("revealed_scenarios") + 1}
-        else:
-            change = {"post_campaign_revealed": True}
-        done = ContentPack.objects.filter(
-            pk=self.pk, revealed_scenarios=self.revealed_scenarios,
-            post_campaign_revealed=self.post_campaign_revealed).update(**change, updated=timezone.now())
-        self.refresh_from_db(fields=["revealed_scenarios", "post_campaign_revealed", "updated"])
-        return bool(done)
-
-    def copy_for(self, user: AbstractBaseUser) -> ContentPack:
-        """Return a new pack owned by `user` with this pack's content, ready to edit (issue 5)."""
-        data = json.loads(canonical_json(self.data))
-        header = data["pack"]
-        header["version"] = 1
-        header["name"] = {"en": f"{self.name_en} (my copy)", "ru": f"{self.name_ru} (моя копия)"}
-        with transaction.atomic():
-            # Several copies posted at once by one user would otherwise all pick the same free
-            # slug and all but one fail on the unique constraint: lock the owner's row so the
-            # slug is chosen and taken inside one transaction at a time per user.
-            list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
-            slug = self._free_copy_slug(user)
-            header["id"] = slug
-            copy = ContentPack(slug=slug, owner=user, is_builtin=False, based_on=self)
-            copy.set_data(data)
-            if self.is_draft:  # a friend's unfinished set stays unfinished (share links)
-                copy.kind = DRAFT
-            copy.save()
-            copy.rebuild_catalogue()
-        return copy
-
-    def _free_copy_slug(self, user: AbstractBaseUser) -> str:
-        taken = set(ContentPack.objects.owned_by(user).values_list("slug", flat=True))
-        base = f"my-{self.slug}"[:90]
-        candidates = (base if n == 1 else f"{base}-{n}" for n in range(1, len(taken) + 2))
-        return next(slug for slug in candidates if slug not in taken)
-
-    # -- a finished set's staged changes (issue 19) ----------------------------------------
-
-    @property
-    def working_data(self) -> dict[str, Any]:
-        """Return the set as the owner's forms edit it: the staged changes, if any, else `data`."""
-        return self.staged_data if self.staged_data is not None else self.data
-
-    @property
-    def working_checksum(self) -> str:
-        """Return the checksum an editor form carries (that of the staged changes, if any)."""
-        return pack_checksum(self.staged_data) if self.staged_data is not None else self.checksum
-
-    @property
-    def can_stage(self) -> bool:
-        """Return whether changes may wait to be checked together (an owner's finished set)."""
-        return not self.is_builtin and not self.is_draft
-
-    def _locked_working_checksum(self) -> str:
-        row = ContentPack.objects.select_for_update().values("checksum", "staged_data").get(
-            pk=self.pk)
-        staged = row["staged_data"]
-        return pack_checksum(staged) if staged is not None else row["checksum"]
-
-    def stage(self, data: dict[str, Any], expected_checksum: str) -> None:
-        """Keep `data` as the staged changes; StalePack if the set or its changes moved on."""
-        with transaction.atomic():
-            if self._locked_working_checksum() != expected_checksum:
-                raise StalePack(self.pk)
-            self.staged_data = data
-            self.save(update_fields=["staged_data", "updated"])
-
-    def discard_staged(self) -> None:
-        """Drop the staged changes."""
-        self.staged_data = None
-        self.save(update_fields=["staged_data", "updated"])
-
     def replace_data(self, data: dict[str, Any], expected_checksum: str | None = None, *,
                      draft: bool = False) -> None:
         """Store new (already validated) pack JSON and rebuild the derived tables, atomically.
@@ -305,7 +199,7 @@ class ContentPack(models.Model):
         """
         with transaction.atomic():
             if (expected_checksum is not None
-                    and self._locked_working_checksum() != expected_checksum):
+                    and self.locked_working_checksum() != expected_checksum):
                 raise StalePack(self.pk)
             previous = ContentPack.objects.values_list("data", flat=True).get(pk=self.pk)
             if not self.is_builtin and previous != data:

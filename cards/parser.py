@@ -289,6 +289,14 @@ def _faction_patterns(known: set[str], names: FactionNames
     return found
 
 
+def _furthest(found: list[tuple[Any, int]]) -> tuple[Any, int] | None:
+    """Return the alternative that reads furthest (the first of those, on a tie)."""
+    if not found:
+        return None
+    far = max(end for _, end in found)
+    return next((value, end) for value, end in found if end == far)
+
+
 class _Reading:
     """One reading of one text: the text, the grammar of its language, what has been tried."""
 
@@ -305,7 +313,6 @@ class _Reading:
         self.memo: dict[tuple[Any, ...], Any] = {}
         self.nesting = 0
 
-
     # -- places in the text ----------------------------------------------------------------
 
     def skip(self, pos: int) -> int:
@@ -318,14 +325,6 @@ class _Reading:
         while pos < len(self.text) and self.text[pos].isspace():
             pos += 1
         return pos
-
-    @staticmethod
-    def best(found: list[tuple[Any, int]]) -> tuple[Any, int] | None:
-        """Return the alternative that reads furthest (the first of those, on a tie)."""
-        if not found:
-            return None
-        far = max(end for _, end in found)
-        return next((value, end) for value, end in found if end == far)
 
     def cached(self, key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
         if key not in self.memo:
@@ -533,18 +532,18 @@ class _AbilityReader:
         if label and label[0] != "and":
             key, faction, end = label
             draft = self.label_draft(key, faction, pos, end)
-            effects = self.r.best(self.r.effects(self.r.skip_spaces(end), top=True))
+            effects = _furthest(self.r.effects(self.r.skip_spaces(end), top=True))
             if effects is None:
                 return self.give_up(pos, unknown, whole_ability=True, search_from=end - 1)
             drafts.append(draft)
             return self.take(draft, effects)
-        statics = self.r.best(self.r.statics(pos))
+        statics = _furthest(self.r.statics(pos))
         if statics is not None:
             if current is None or current.when != "static" or self.r.text[
                     current.end:pos].strip(SEPARATING):
                 drafts.append(_Draft("static", None, pos, pos))
             return self.take(drafts[-1], statics)
-        effects = self.r.best(self.r.effects(pos, top=True))
+        effects = _furthest(self.r.effects(pos, top=True))
         if effects is not None:
             if current is None or current.when == "static":
                 current = _Draft("primary", None, pos, pos)

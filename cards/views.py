@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from cards import box, jsoninput, usage
+from cards.envelopes import MAX_SCENARIO
 from cards.forms import (
     CardDesignForm,
     CardFilterForm,
@@ -44,7 +45,7 @@ from cards.forms import (
     sealed_scenario,
 )
 from cards.language import active_language, pack_text
-from cards.models import MAX_SCENARIO, CardDesign, ContentPack, StalePack
+from cards.models import CardDesign, ContentPack, StalePack
 from cards.render import (
     DECK_KINDS,
     SIZES,
@@ -257,8 +258,8 @@ def _store(request: HttpRequest, form: PackEditForm) -> None:
 def _stale_form(request: HttpRequest, form: PackEditForm, template: str,
                 context: dict) -> HttpResponse:
     """Answer 409: the form again with what was typed, against the set as it is now."""
+    from cards.checksums import pack_checksum
     from cards.diff import pack_diff
-    from cards.models import pack_checksum
 
     fresh = ContentPack.objects.get(pk=form.pack.pk)
     typed_against = form.data.get("checksum", "")
@@ -442,7 +443,7 @@ def format_guide(request: HttpRequest) -> HttpResponse:
 def download_pack(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the owner's whole pack file (every envelope included), to keep or import."""
     pack = own_pack(request, pk)
-    from cards.models import canonical_json
+    from cards.checksums import canonical_json
 
     response = HttpResponse(canonical_json(pack.data).encode("utf-8"),
                             content_type="application/json; charset=utf-8")
