@@ -66,3 +66,53 @@ def test_l4_opening_an_envelope_not_entered_yet_is_refused_then_works_once_enter
     assert response.status_code == 302, _page_messages(response)
     campaign.refresh_from_db()
     assert campaign.current_state.scenario == 2 and campaign.version == version + 1
+
+
+UNREAD_TEXT = "+4 Combat. Dance with the stars"
+
+
+def _campaign_on_scenario_1(pack: ContentPack, alice: Any) -> Campaign:
+    campaign = Campaign.start(pack, "Kitchen war", alice, [(alice, "Alice"), (None, "Bot")])
+    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
+    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
+    return campaign
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "these are still printed text alone: Card “Star Dancer”"),
+    ("ru", "эти пока только печатный текст: Карта «Star Dancer»"),
+])
+def test_online_play_is_refused_naming_the_text_only_cards_then_offered_with_effects(
+        alice_client: Client, alice, lang: str, words: str) -> None:
+    pack = envelope_one(alice_client)
+    response = post_form(alice_client, reverse("cards:add_card", args=[pack.pk]),
+                         printed_card("Star Dancer", UNREAD_TEXT), pack)
+    assert response.status_code == 302, _errors(response)
+    campaign = _campaign_on_scenario_1(pack, alice)
+    version = campaign.version
+    # the dashboard offers recording at the table, not online play, and says why by name
+    page = alice_client.get(campaign.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=lang)
+    text = page.content.decode()
+    assert 'id="online-refusal"' in text and 'id="play-online"' not in text
+    refusal = text.split('id="online-refusal">', 1)[1].split("</p>", 1)[0]
+    assert words in refusal and "star-dancer" not in refusal
+    # the play page shows the same refusal instead of the form; a post starts nothing
+    page = alice_client.get(reverse("play:create"), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert words in page and f'name="c{campaign.pk}-bot"' not in page
+    response = alice_client.post(reverse("play:campaign", args=[campaign.pk]),
+                                 {f"c{campaign.pk}-bot": "heuristic"}, HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.status_code == 302
+    assert any(words in m for m in _page_messages(response)), _page_messages(response)
+    assert not Match.objects.exists()
+    campaign.refresh_from_db()
+    assert campaign.version == version
+    # once the card's text is all effects, online play (a bot game here) is offered and starts
+    response = post_form(alice_client, reverse("cards:edit_card", args=[pack.pk, "star-dancer"]),
+                         printed_card("Star Dancer", "+4 Combat"), pack)
+    assert response.status_code == 302, _errors(response)
+    page = alice_client.get(campaign.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=lang)
+    assert 'id="online-refusal"' not in page.content.decode()
+    assert 'id="play-online"' in page.content.decode()
+    response = alice_client.post(reverse("play:campaign", args=[campaign.pk]),
+                                 {f"c{campaign.pk}-bot": "heuristic"})
+    assert response.status_code == 302 and Match.objects.filter(campaign=campaign).exists()
