@@ -8,15 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 from campaign.models import Campaign
 from cards.models import ContentPack
 from play.models import Match
-from tests.cards.test_owner_box import _errors, post_form
+from tests.cards.test_owner_box import TRADE, _errors, create_empty_box, enter_small_box, post_form
 from tests.cards.test_owner_box_bugs import SCENARIO_1, envelope_one, printed_card
 
 pytestmark = pytest.mark.django_db
@@ -116,3 +116,71 @@ def test_online_play_is_refused_naming_the_text_only_cards_then_offered_with_eff
     response = alice_client.post(reverse("play:campaign", args=[campaign.pk]),
                                  {f"c{campaign.pk}-bot": "heuristic"})
     assert response.status_code == 302 and Match.objects.filter(campaign=campaign).exists()
+
+
+def _trade_cards(pack: ContentPack) -> dict[str, dict[str, Any]]:
+    """Return the set's trade cards by English name, with what a CSV round trip must keep."""
+    pack.refresh_from_db()
+    keep = ("name", "type", "factions", "cost", "defense", "quantity", "abilities")
+    return {c["name"]["en"]: {**{k: c.get(k) for k in keep}, "outpost": bool(c.get("outpost"))}
+            for c in pack.working_data["cards"] if c.get("role") == "trade"}
+
+
+def _preview(client: Client, pack: ContentPack, upload: bytes, lang: str = "en") -> Any:
+    pack.refresh_from_db()
+    return client.post(reverse("cards:paste_cards", args=[pack.pk]), {
+        "checksum": pack.working_checksum,
+        "file": SimpleUploadedFile("cards.csv", upload, content_type="text/csv")},
+        HTTP_ACCEPT_LANGUAGE=lang)
+
+
+def test_csv_export_of_a_set_uploads_into_a_new_set_with_the_same_cards(
+        alice_client: Client) -> None:
+    source = create_empty_box(alice_client, "Source box")
+    enter_small_box(alice_client, source, sheets=())
+    exported = alice_client.get(reverse("cards:export", args=[source.pk, "csv"]))
+    assert exported.status_code == 200
+    upload = b"".join(exported.streaming_content) if exported.streaming else exported.content
+    target = create_empty_box(alice_client, "Copy box")
+    response = _preview(alice_client, target, upload)
+    assert response.status_code == 200, response.content.decode()[:3000]
+    rows = response.context["form"].pasted
+    assert [r.status for r in rows] == ["ok"] * len(TRADE)  # each row understood, none marked
+    assert {r.card["name"]["en"] for r in rows} == {row[0] for row in TRADE}
+    assert _trade_cards(target) == {}  # the preview saves nothing
+    rows_text = response.context["rows_text"]
+    assert "Royal Lancer" in rows_text  # the page shows the file's rows to save
+    target.refresh_from_db()
+    response = alice_client.post(reverse("cards:paste_cards", args=[target.pk]), {
+        "checksum": target.working_checksum, "rows": rows_text, "save": "1"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    copied, original = _trade_cards(target), _trade_cards(source)
+    assert sorted(copied) == sorted(original)
+    for name, card in original.items():
+        assert copied[name] == card, name
+
+
+def test_csv_with_russian_headings_is_read_row_by_row(alice_client: Client) -> None:
+    pack = create_empty_box(alice_client)
+    upload = ("название;тип;фракция;стоимость;защита;копии;текст\r\n"
+              "Королевский улан;Корабль;kingdom;3;;4;+3 боя. Союз: возьмите карту\r\n"
+              "Сторожевая башня;База;kingdom;2;4;2;+2 влияния\r\n"
+              "Лунный танцор;Корабль;kingdom;1;;1;Танцуйте со звёздами\r\n").encode("utf-8-sig")
+    response = _preview(alice_client, pack, upload, "ru")
+    assert response.status_code == 200, response.content.decode()[:3000]
+    rows = response.context["form"].pasted
+    assert [r.status for r in rows] == ["ok", "ok", "marked"]
+    assert rows[2].unread == ["Танцуйте со звёздами"]  # kept, marked, never dropped
+    assert "частично как печатный текст" in response.content.decode() or "<mark>" in \
+        response.content.decode()
+    response = alice_client.post(reverse("cards:paste_cards", args=[pack.pk]), {
+        "checksum": pack.working_checksum, "rows": response.context["rows_text"], "save": "1"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    pack.refresh_from_db()
+    cards = {c["name"]["ru"]: c for c in pack.working_data["cards"] if c.get("role") == "trade"}
+    assert cards["Королевский улан"]["abilities"] == [
+        {"when": "primary", "do": [{"combat": 3}]},
+        {"when": "ally", "faction": "kingdom", "do": [{"draw": 1}]}]
+    assert (cards["Сторожевая башня"]["type"], cards["Сторожевая башня"]["defense"],
+            cards["Сторожевая башня"]["quantity"]) == ("base", 4, 2)
+    assert cards["Лунный танцор"]["unread"] == ["Танцуйте со звёздами"]
