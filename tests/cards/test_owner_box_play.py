@@ -5,9 +5,11 @@ is not entered yet (L4), or a card of the game has only its printed text (no onl
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -184,3 +186,89 @@ def test_csv_with_russian_headings_is_read_row_by_row(alice_client: Client) -> N
     assert (cards["Сторожевая башня"]["type"], cards["Сторожевая башня"]["defense"],
             cards["Сторожевая башня"]["quantity"]) == ("base", 4, 2)
     assert cards["Лунный танцор"]["unread"] == ["Танцуйте со звёздами"]
+
+
+def _posted_as_shown(form: Any) -> dict[str, Any]:
+    """Return what a browser posts for an unbound form as the page shows it (its initial values)."""
+    posted: dict[str, Any] = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is None or value is False:
+            continue
+        posted[name] = value if not isinstance(value, (dict, list)) or name == "factions" \
+            else json.dumps(value)
+    return posted
+
+
+def test_clone_this_card_adds_an_editable_copy_with_a_new_name_and_id(alice_client: Client,
+                                                                      client: Client) -> None:
+    pack = create_empty_box(alice_client)
+    text = "+4 Combat. Ally: draw a card. Dance with the stars"
+    response = post_form(alice_client, reverse("cards:add_card", args=[pack.pk]),
+                         printed_card("Royal Lancer", text, name_ru="Королевский улан"), pack)
+    assert response.status_code == 302, _errors(response)
+    pack.refresh_from_db()
+    before = json.loads(json.dumps(pack.working_data))
+    edit_page = alice_client.get(reverse("cards:edit_card", args=[pack.pk, "royal-lancer"]))
+    assert f'{reverse("cards:add_card", args=[pack.pk])}?from=royal-lancer' in \
+        edit_page.content.decode()
+    page = alice_client.get(reverse("cards:add_card", args=[pack.pk]) + "?from=royal-lancer")
+    assert page.status_code == 200
+    posted = _posted_as_shown(page.context["form"])
+    assert (posted["name_en"], posted["name_ru"]) == ("Royal Lancer (copy)",
+                                                      "Королевский улан (копия)")
+    assert posted["printed"] == text
+    response = post_form(alice_client, reverse("cards:add_card", args=[pack.pk]), posted, pack)
+    assert response.status_code == 302, _errors(response)
+    pack.refresh_from_db()
+    after = pack.working_data
+    original = next(c for c in before["cards"] if c["id"] == "royal-lancer")
+    clone = next(c for c in after["cards"] if c["id"] not in {d["id"] for d in before["cards"]})
+    assert clone["id"] != "royal-lancer" and clone["name"]["en"] == "Royal Lancer (copy)"
+    same = ("type", "factions", "cost", "quantity", "role", "abilities", "printed", "unread")
+    assert {k: clone.get(k) for k in same} == {k: original.get(k) for k in same}
+    # nothing else changed: every card that was there is as it was
+    assert [c for c in after["cards"] if c["id"] != clone["id"]] == before["cards"]
+    # the owner edits the copy like any card; the original stays
+    fields = printed_card("Royal Guard", "+5 Combat", name_ru="Королевская гвардия")
+    response = post_form(alice_client, reverse("cards:edit_card", args=[pack.pk, clone["id"]]),
+                         fields, pack)
+    assert response.status_code == 302, _errors(response)
+    pack.refresh_from_db()
+    cards = {c["id"]: c for c in pack.working_data["cards"]}
+    assert cards[clone["id"]]["name"]["en"] == "Royal Guard"
+    assert cards[clone["id"]]["abilities"] == [{"when": "primary", "do": [{"combat": 5}]}]
+    assert cards["royal-lancer"] == original
+    # someone else cannot clone from the set
+    User = get_user_model()
+    client.force_login(User.objects.create_user("mallory", password="x"))
+    assert client.get(reverse("cards:add_card", args=[pack.pk]) + "?from=royal-lancer"
+                      ).status_code == 404
+
+
+def test_a_card_corrected_by_json_keeps_its_effects_when_edited_or_cloned_as_shown(
+        alice_client: Client) -> None:
+    """Bug: the form reopened a corrected card on "the printed text", so saving it (or its
+    clone) as shown read the text again and dropped the correction."""
+    pack = create_empty_box(alice_client)
+    response = post_form(alice_client, reverse("cards:add_card", args=[pack.pk]),
+                         printed_card("Star Dancer", UNREAD_TEXT), pack)
+    assert response.status_code == 302, _errors(response)
+    corrected = [{"when": "primary", "do": [{"combat": 4}, {"draw": 1}]}]
+    fields = printed_card("Star Dancer", UNREAD_TEXT, abilities_from="json",
+                          abilities=json.dumps(corrected))
+    response = post_form(alice_client, reverse("cards:edit_card", args=[pack.pk, "star-dancer"]),
+                         fields, pack)
+    assert response.status_code == 302, _errors(response)
+    for url in (reverse("cards:edit_card", args=[pack.pk, "star-dancer"]),
+                reverse("cards:add_card", args=[pack.pk]) + "?from=star-dancer"):
+        page = alice_client.get(url)
+        response = post_form(alice_client, url.split("?")[0],
+                             _posted_as_shown(page.context["form"]), pack)
+        assert response.status_code == 302, _errors(response)
+    pack.refresh_from_db()
+    dancers = [c for c in pack.working_data["cards"] if c["name"]["en"].startswith("Star Dancer")]
+    assert len(dancers) == 2
+    for card in dancers:
+        assert card["abilities"] == corrected and not card.get("unread")
+        assert card["printed"] == {"en": UNREAD_TEXT}
