@@ -33,6 +33,11 @@ def _campaign_after_scenario_1(pack: ContentPack, alice: Any) -> Campaign:
     return campaign
 
 
+def _body(response: Any) -> bytes:
+    """Return a response's bytes, streamed or not (the exports stream)."""
+    return b"".join(response.streaming_content) if response.streaming else response.content
+
+
 def _page_messages(response: Any) -> list[str]:
     return [str(m) for m in get_messages(response.wsgi_request)]
 
@@ -142,7 +147,7 @@ def test_csv_export_of_a_set_uploads_into_a_new_set_with_the_same_cards(
     enter_small_box(alice_client, source, sheets=())
     exported = alice_client.get(reverse("cards:export", args=[source.pk, "csv"]))
     assert exported.status_code == 200
-    upload = b"".join(exported.streaming_content) if exported.streaming else exported.content
+    upload = _body(exported)
     target = create_empty_box(alice_client, "Copy box")
     response = _preview(alice_client, target, upload)
     assert response.status_code == 200, response.content.decode()[:3000]
@@ -272,3 +277,61 @@ def test_a_card_corrected_by_json_keeps_its_effects_when_edited_or_cloned_as_sho
     for card in dancers:
         assert card["abilities"] == corrected and not card.get("unread")
         assert card["printed"] == {"en": UNREAD_TEXT}
+
+
+def test_campaign_members_see_and_use_the_owners_set_read_only_and_outsiders_get_404(
+        alice_client: Client, alice, bob) -> None:
+    pack = envelope_one(alice_client)
+    campaign = Campaign.start(pack, "Kitchen war", alice, [(alice, "Alice"), (bob, "Bob")])
+    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
+    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
+    pack.refresh_from_db()
+    checksum = pack.checksum
+    member, outsider = Client(), Client()
+    member.force_login(bob)
+    outsider.force_login(get_user_model().objects.create_user("carol", password="x"))
+    seen = {
+        "set": reverse("cards:pack", args=[pack.pk]),
+        "card": reverse("cards:card", args=[pack.pk, "royal-lancer"]),
+        "face": reverse("cards:face", args=[pack.pk, "royal-lancer"]),
+        "csv": reverse("cards:export", args=[pack.pk, "csv"]),
+        "list": reverse("cards:list"),
+    }
+    for what, url in seen.items():
+        response = member.get(url)
+        assert response.status_code == 200, what
+        if what in ("set", "list"):
+            assert pack.name in response.content.decode(), what
+    assert "Royal Lancer" in _body(member.get(seen["csv"])).decode("utf-8-sig")
+    # the campaign's own view of the set opens its envelope 1 to the member (L4)
+    page = member.get(seen["set"] + f"?campaign={campaign.pk}").content.decode()
+    assert "Border Dispute" in page
+    # the member uses it: the campaign's online game starts for them
+    response = member.post(reverse("play:campaign", args=[campaign.pk]),
+                           {f"c{campaign.pk}-bot": "heuristic"})
+    assert response.status_code == 302 and Match.objects.filter(campaign=campaign).exists()
+    # read-only for the member: every change is a 404 and changes nothing
+    changes = {
+        reverse("cards:add_card", args=[pack.pk]): printed_card("Intruder", "+1 Combat"),
+        reverse("cards:edit_card", args=[pack.pk, "royal-lancer"]):
+            printed_card("Royal Lancer", "+9 Combat"),
+        reverse("cards:remove_card", args=[pack.pk, "royal-lancer"]): {},
+        reverse("cards:paste_cards", args=[pack.pk]): {"rows": "name,cost\nX,1", "save": "1"},
+        reverse("cards:scenario_text", args=[pack.pk, 1]): SCENARIO_1,
+        reverse("cards:reveal", args=[pack.pk]): {"opened": pack.envelopes_opened},
+        reverse("cards:delete_set", args=[pack.pk]): {},
+        reverse("cards:share_link", args=[pack.pk]): {},
+    }
+    for url, fields in changes.items():
+        assert member.get(url).status_code in (404, 405), url
+        assert member.post(url, {**fields, "checksum": checksum}).status_code == 404, url
+    # an outsider does not see the set at all
+    for what, url in seen.items():
+        response = outsider.get(url)
+        if what == "list":
+            assert pack.name not in response.content.decode()
+        else:
+            assert response.status_code == 404, what
+    assert outsider.get(seen["set"] + f"?campaign={campaign.pk}").status_code == 404
+    pack.refresh_from_db()
+    assert pack.checksum == checksum and pack.designs.filter(name_en="Intruder").count() == 0
