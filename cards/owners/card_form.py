@@ -66,7 +66,9 @@ class PrintedCardForm(CardDesignForm):
                      if c.get("id") == source.slug), {})
         text = printed_text(card, "en") if card else ""
         self.initial["printed"] = text
-        if _read_as_printed(card, text, self.pack.working_data) or not card.get("abilities"):
+        if not text.strip() and card.get("abilities"):  # given as effects from the start
+            self.initial["abilities_from"] = self.initial.get("abilities_from") or ROWS
+        elif _read_as_printed(card, text, self.pack.working_data) or not card.get("abilities"):
             self.initial["abilities_from"] = PRINTED
         else:  # corrected by rows or JSON: saving as shown must keep the correction
             self.initial["abilities_from"] = (ROWS if ability_rows(card.get("abilities"))
@@ -92,6 +94,8 @@ class PrintedCardForm(CardDesignForm):
         return [self[n] for n in ("flavor_en", "flavor_ru")]
 
     def source(self) -> str:
+        if not self.is_bound:  # the page opens on where the card's effects come from
+            return self.initial.get("abilities_from") or PRINTED
         return self.data.get("abilities_from") or (JSON if "abilities" in self.data else PRINTED)
 
     def clean(self) -> dict[str, Any]:
