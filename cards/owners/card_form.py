@@ -13,9 +13,15 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from cards.forms import CardDesignForm
+from cards.forms import ABILITY_ROWS, CardDesignForm, ability_rows
 from cards.models import CardDesign
-from cards.owners.printed import apply_printed, printed_text, set_unread, text_language
+from cards.owners.printed import (
+    apply_printed,
+    printed_text,
+    read_card_text,
+    set_unread,
+    text_language,
+)
 
 PRINTED, ROWS, JSON = "printed", "rows", "json"
 SOURCE_CHOICES = [(PRINTED, _("the printed text above")), (ROWS, _("the ability rows")),
@@ -46,6 +52,8 @@ class PrintedCardForm(CardDesignForm):
         self.initial.setdefault("abilities_from", PRINTED)
         if source is not None:
             self._initial_from(source, cloned=design is None)
+        if design is None and clone_of is not None:  # the copy's rows show the source's effects
+            self.add_ability_rows("ab", ABILITY_ROWS, factions, ability_rows(clone_of.abilities))
         preview = reverse("cards:owner_card_preview", kwargs={"pk": self.pack.pk})
         for name in PREVIEWED:
             self.fields[name].widget.attrs.update({
@@ -58,8 +66,13 @@ class PrintedCardForm(CardDesignForm):
                      if c.get("id") == source.slug), {})
         text = printed_text(card, "en") if card else ""
         self.initial["printed"] = text
-        self.initial["abilities_from"] = PRINTED if text or not card.get("abilities") else (
-            self.initial.get("abilities_from") or ROWS)
+        if not text.strip() and card.get("abilities"):  # given as effects from the start
+            self.initial["abilities_from"] = self.initial.get("abilities_from") or ROWS
+        elif _read_as_printed(card, text, self.pack.working_data) or not card.get("abilities"):
+            self.initial["abilities_from"] = PRINTED
+        else:  # corrected by rows or JSON: saving as shown must keep the correction
+            self.initial["abilities_from"] = (ROWS if ability_rows(card.get("abilities"))
+                                              is not None else JSON)
         if cloned:
             self.initial.update({
                 "name_en": source.name_en and gettext("%(name)s (copy)") % {"name": source.name_en},
@@ -81,6 +94,8 @@ class PrintedCardForm(CardDesignForm):
         return [self[n] for n in ("flavor_en", "flavor_ru")]
 
     def source(self) -> str:
+        if not self.is_bound:  # the page opens on where the card's effects come from
+            return self.initial.get("abilities_from") or PRINTED
         return self.data.get("abilities_from") or (JSON if "abilities" in self.data else PRINTED)
 
     def clean(self) -> dict[str, Any]:
@@ -112,3 +127,12 @@ class PrintedCardForm(CardDesignForm):
         if not card.get("flavor") or not any(card["flavor"].values()):
             card.pop("flavor", None)
         return prefix
+
+
+def _read_as_printed(card: dict[str, Any], text: str, pack_data: dict[str, Any]) -> bool:
+    """Return whether the card's effects are what its printed text reads to (not corrected)."""
+    if not text.strip():
+        return False
+    reading = read_card_text(text, pack_data, card.get("factions") or [])
+    unread = [part.text for part in reading.unknown]
+    return reading.abilities == card.get("abilities") and unread == (card.get("unread") or [])

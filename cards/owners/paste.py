@@ -3,7 +3,7 @@
 The first row names the columns, in English or Russian (`name`, `type`, `faction`, `cost`,
 `defense`, `copies`, `text` / `название`, `тип`, `фракция`, `стоимость`, `защита`, `копии`,
 `текст`); the site's own CSV export is read too (one row per physical card: equal rows are one
-design, their count its copies). Rows are separated by tabs (a spreadsheet's copy) or by commas
+design, their count its copies; its `part` column sets the role, its " | " separates abilities). Rows are separated by tabs (a spreadsheet's copy) or by commas
 or semicolons. Each row becomes a card; the page shows every row understood or marked before
 anything is saved (`PasteCardsForm`, a pack edit like the others).
 """
@@ -43,7 +43,11 @@ COLUMNS = {
 TYPES = {"ship": "ship", "корабль": "ship", "base": "base", "база": "base", "outpost": "base",
          "аванпост": "base"}
 YES = ("yes", "y", "true", "1", "да", "+", "x")
-SKIPPED_PARTS = ("personal", "explorers", "исследователи", "личная", "scenario", "сценари")
+# The export's `part` column (cards.export.deck.PACK_PARTS) in either language: the trade deck
+# and the post-campaign pack are the owner's cards; starting cards, explorers and scenario cards
+# come with every new set (or the scenario forms), so their rows are skipped.
+PART_ROLES = {"trade": "trade", "post_campaign": "post_campaign"}
+ABILITY_SEPARATOR = re.compile(r"\s*\|\s*")  # the export joins a card's abilities with " | "
 
 
 @dataclass
@@ -82,19 +86,31 @@ def read_table(text: str) -> list[dict[str, str]]:
             for cells in table[1:MAX_ROWS + 2] if any(cell.strip() for cell in cells)]
 
 
+def part_role(part: str) -> str | None:
+    """Return the role of the cards of an export's `part` ("Trade deck"), None to skip them."""
+    from cards.export.deck import PACK_PARTS
+
+    key = part.strip().lower()
+    for name, _roles, words, _back in PACK_PARTS:
+        if key in (name, *(w.lower() for w in words.values())):
+            return PART_ROLES.get(name)
+    return "trade"  # a part the export never writes: the owner's own column, keep the row
+
+
 def group_copies(rows: list[dict[str, str]]) -> list[tuple[int, dict[str, str]]]:
     """Return (first row number, row) with equal rows of a CSV export counted as copies."""
     if not rows or "part" not in rows[0]:
         return [(n, row) for n, row in enumerate(rows, start=2)]
     grouped: dict[tuple[str, ...], tuple[int, dict[str, str]]] = {}
     for n, row in enumerate(rows, start=2):
-        if any(word in row.get("part", "").lower() for word in SKIPPED_PARTS):
+        role = part_role(row.get("part", ""))
+        if role is None:
             continue
         key = tuple(row.get(c, "") for c in ("name", "name_en", "name_ru", "type", "cost"))
         if key in grouped:
             grouped[key][1]["copies"] = str(int(grouped[key][1]["copies"]) + 1)
         else:
-            grouped[key] = (n, {**row, "copies": "1"})
+            grouped[key] = (n, {**row, "copies": "1", "role": role})
     return list(grouped.values())
 
 
@@ -150,13 +166,15 @@ class PasteCardsForm(PackEditForm):
         card: dict[str, Any] = {
             "id": free_id(taken, names["en"], names["ru"], fallback="card"), "name": names,
             "type": TYPES.get(cells.get("type", "").lower(), cells.get("type", "").lower()),
-            "role": "trade", "factions": self._factions(cells.get("faction", ""), row, data),
+            "role": cells.get("role", "trade"),
+            "factions": self._factions(cells.get("faction", ""), row, data),
             "cost": self._number(cells, "cost", row), "quantity":
                 self._number(cells, "copies", row) or 1}
         if card["type"] == "base":
             card["defense"] = self._number(cells, "defense", row)
             card["outpost"] = cells.get("outpost", "").lower() in YES
-        reading = apply_printed(card, cells.get("text", ""), data)
+        text = ABILITY_SEPARATOR.sub("\n", cells.get("text", ""))
+        reading = apply_printed(card, text, data)
         row.unread = [part.text for part in reading.unknown]
         from cards.text import abilities_text
 

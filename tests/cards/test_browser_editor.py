@@ -21,6 +21,7 @@ def test_owner_copies_the_pack_and_sees_the_card_text_while_typing(live_server, 
     expect(page.get_by_text("Only you can see and edit it")).to_be_visible()
     own = ContentPack.objects.get(owner=alice)
     page.goto(f"{live_server.url}/cards/{own.pk}/cards/kingdom-ship-3/edit/")
+    page.get_by_label("Abilities come from").select_option("json")  # it opens on the rows
     abilities = page.get_by_label("Abilities (JSON):")
     abilities.fill('[{"when": "scrap", "do": [{"draw": 2}]}]')
     abilities.press("End")  # a keyup: htmx asks the server for the card text
