@@ -66,8 +66,11 @@ def test_two_players_run_scenario_1_in_two_browsers(live_server, browser: Browse
     expect(alice.get_by_role("heading", level=1)).to_have_text("Winter war")
     invite = alice.locator("input.invite-link").input_value()
 
-    # Bob follows the invite link, logs in, and joins.
+    # Bob follows the invite link: the invitation says what it is and offers sign-in and sign-up
+    # side by side; he signs in, comes back to it and joins.
     bob.goto(invite)
+    expect(bob.locator("#join-sign-up")).to_be_visible()
+    bob.locator("#join-sign-in").click()
     expect(bob).to_have_url(re.compile(r"/accounts/login/"))
     log_in(bob, live_server.url, "bob")
     bob.get_by_role("button", name=t["join"]).click()
