@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cards.playable import missing_effects
+from cards.owners.readiness import missing_effects
 
 if TYPE_CHECKING:
     from campaign.models import Campaign

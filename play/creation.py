@@ -26,7 +26,7 @@ from campaign.models import Campaign
 from campaign.owners_sets import online_refusal
 from campaign.state import FINISHED
 from cards.models import ContentPack
-from cards.owners.readiness import effects_refusal, missing_effects
+from cards.owners.readiness import applied_text_stickers, effects_refusal, missing_effects
 from play import engine, services
 from play.engine import (
     EXPLORERS,
@@ -141,6 +141,10 @@ def campaign_deck(campaign: Campaign, extra_packs: Sequence[ContentPack] = ()
     if any(p.kind != ContentPack.Kind.CORE for p in extra_packs):
         raise MatchError(_("A finished campaign's deck mixes only with core-set packs."))
     pack = _mix([campaign.pack, *extra_packs])
+    text_alone = applied_text_stickers(campaign.pack.data,
+                                       [u["sticker"] for u in state.upgrades.values()])
+    if text_alone:  # stickers an owner's table applied by reading them (issue 19)
+        raise MatchError(effects_refusal(text_alone))
     legacy = campaign.pack.engine_pack()
     upgraded = {c: {"copy": c, "sticker": u["sticker"], "side": u["side"]}
                 for c, u in state.upgrades.items()}

@@ -68,8 +68,10 @@ def sticker_from_text(text: str, pack_data: Mapping[str, Any]) -> tuple[dict[str
 
 
 def card_needs_effects(card: Mapping[str, Any]) -> bool:
-    """Return whether part of a card's printed text is not given as effects."""
-    return bool(card.get("unread"))
+    """Return whether part of a card's printed text is not given as effects (or the card has no
+    effect at all: every card the engine deals does something, none of the shipped sets' cards
+    is empty, so an empty one was entered for the table only)."""
+    return bool(card.get("unread")) or not card.get("abilities")
 
 
 def sticker_needs_effects(sticker: Mapping[str, Any]) -> bool:

@@ -18,6 +18,7 @@ from cards.language import pack_text
 from cards.models import ContentPack
 from cards.owners.printed import card_needs_effects, sticker_needs_effects
 from cards.problems import describe
+from play.engine import StickerRef
 from cards.validation import AT_TABLE, PackProblem, is_count_problem, validate_pack
 
 ENVELOPE_PATH = re.compile(r"(sticker_sheets|vp_cards|scenarios)\[(\d+)\]")
@@ -123,6 +124,26 @@ def missing_effects(data: Mapping[str, Any], *, scenario: int | None = None,
     found = _scenario(data, scenario) if scenario else None
     if found is not None:
         lines += _scenario_text_parts(data, found, side)
+    return lines
+
+
+def applied_text_stickers(data: Mapping[str, Any], sticker_ids: Iterable[str]) -> list[str]:
+    """Return, in words, each sticker put on a copy that is text alone (a finished campaign's
+    deck plays its upgraded copies: a sticker the table applied by reading it has no effects)."""
+    sheets = {s.get("id"): s for s in data.get("sticker_sheets", []) or [] if isinstance(s, dict)}
+    lines = []
+    for sticker_id in dict.fromkeys(sticker_ids):
+        try:
+            ref = StickerRef.parse(sticker_id)
+        except ValueError:
+            continue  # the validator reports a malformed id; here only effects are asked about
+        row = next((r for r in (sheets.get(ref.sheet_id) or {}).get("rows", []) or []
+                    if isinstance(r, dict) and r.get("cost") == ref.cost), {})
+        sticker = row.get(ref.kind)
+        if isinstance(sticker, dict) and sticker_needs_effects(sticker):
+            lines.append(_("Sticker of the sheet “%(sheet)s”, cost %(cost)s, %(kind)s")
+                         % {"sheet": pack_text(sheets[ref.sheet_id].get("name")),
+                            "cost": ref.cost, "kind": _("ship") if ref.kind == "ship" else _("base")})
     return lines
 
 
