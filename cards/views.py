@@ -31,17 +31,13 @@ from django.views.decorators.http import require_POST, require_safe
 from cards import box, jsoninput, usage
 from cards.envelopes import MAX_SCENARIO
 from cards.forms import (
-    CardDesignForm,
     CardFilterForm,
     ImportPackForm,
     NewPackForm,
-    NewStickerSheetForm,
     PackEditForm,
     RemoveForm,
     ScenarioForm,
-    ScenarioTextForm,
     StickerSheetForm,
-    VPCardForm,
     sealed_scenario,
 )
 from cards.language import active_language, pack_text
@@ -274,28 +270,6 @@ def _stale_form(request: HttpRequest, form: PackEditForm, template: str,
                                       "stale_changes": changes, "stale": True}, status=409)
 
 
-@login_required
-@rate_limit("pack-edit")
-def edit_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
-    """Edit one card design of the visitor's own pack."""
-    pack = own_pack(request, pk)
-    shown, _envelopes_open = visible(request, pack)
-    design = visible_design(shown, slug)
-    form = CardDesignForm(request.POST or None, pack=pack, design=design,
-                          factions=pack.faction_names())
-    return save_or_render(request, form, "cards/edit_card.html", {"design": design})
-
-
-@login_required
-@rate_limit("pack-edit")
-def add_card(request: HttpRequest, pk: int) -> HttpResponse:
-    """Add a card design to the visitor's own pack."""
-    pack = own_pack(request, pk)
-    form = CardDesignForm(request.POST or None, pack=pack, design=None,
-                          factions=pack.faction_names())
-    return save_or_render(request, form, "cards/edit_card.html", {"design": None})
-
-
 def _confirm_or_remove(request: HttpRequest, pack: ContentPack, title: str,
                        remove: Callable[[dict], None]) -> HttpResponse:
     """Ask first (GET); remove on the confirming POST (issue 19: never one click)."""
@@ -324,20 +298,6 @@ def remove_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 
 @login_required
 @rate_limit("pack-edit")
-def add_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    """Add a sticker sheet of an opened envelope (scenarios 1-4) to the owner's legacy pack."""
-    pack = own_pack(request, pk)
-    if not pack.is_legacy:
-        raise Http404(_("Only a legacy campaign has sticker sheets."))
-    if not pack.revealed_scenarios:
-        messages.info(request, _("Open envelope 1 first: sticker sheets come in envelopes 1 to 4."))
-        return redirect("cards:pack", pk=pack.pk)
-    form = NewStickerSheetForm(request.POST or None, pack=pack)
-    return save_or_render(request, form, "cards/add_sheet.html", {})
-
-
-@login_required
-@rate_limit("pack-edit")
 def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Ask, then remove a sticker sheet of an opened envelope."""
     pack = own_pack(request, pk)
@@ -347,34 +307,6 @@ def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
         raise Http404(_("No such sheet."))
     title = _("Remove the sheet “%(name)s”") % {"name": pack_text(sheets[index].get("name"))}
     return _confirm_or_remove(request, pack, title, _without("sticker_sheets", "id", slug))
-
-
-@login_required
-@rate_limit("pack-edit")
-def scenario_text(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """Type in an opened scenario card: title, story, both sides, and its winner's VP."""
-    pack = own_pack(request, pk)
-    if number not in pack.revealed_range:
-        raise Http404(_("No such scenario."))
-    index = index_of(pack.data.get("scenarios", []), "number", number)
-    form = ScenarioTextForm(request.POST or None, pack=pack, index=index)
-    return save_or_render(request, form, "cards/scenario_form.html",
-                          {"number": number, "vp_cards": _vp_cards_of(pack, number)})
-
-
-def _vp_cards_of(pack: ContentPack, number: int) -> list[dict]:
-    return [v for v in pack.vp_cards.filter(scenario=number)]
-
-
-@login_required
-@rate_limit("pack-edit")
-def add_vp_card(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """Add a VP card to an opened scenario."""
-    pack = own_pack(request, pk)
-    if number not in pack.revealed_range:
-        raise Http404(_("No such scenario."))
-    form = VPCardForm(request.POST or None, pack=pack, number=number)
-    return save_or_render(request, form, "cards/vp_form.html", {"number": number})
 
 
 @login_required
