@@ -99,9 +99,7 @@ def start(campaign: Campaign, user: Any, games: int, seed: int | None = None,
 
 def cancel(forecast: Forecast) -> None:
     """Ask a running forecast to stop (the worker looks a few times a second)."""
-    Forecast.objects.filter(pk=forecast.pk, status__in=UNFINISHED).update(cancel_requested=True)
-    Forecast.objects.filter(pk=forecast.pk, status=Status.QUEUED).update(
-        status=Status.CANCELLED, finished=timezone.now())
+    forecast.request_stop()
 
 
 class Progress:

@@ -52,6 +52,13 @@ class Run(models.Model):
     def percent(self) -> int:
         return int(100 * self.done / self.total) if self.total else 0
 
+    def request_stop(self) -> None:
+        """Ask the run to stop: a queued run is cancelled at once, a running one at the worker's
+        next look (a few times a second); a finished run stays as it is."""
+        runs = type(self).objects.filter(pk=self.pk)
+        runs.filter(status__in=UNFINISHED).update(cancel_requested=True)
+        runs.filter(status=Status.QUEUED).update(status=Status.CANCELLED, finished=timezone.now())
+
 
 class Forecast(Run):
     """Bots play the campaign's next scenario `games` times from its state at `campaign_version`."""

@@ -89,9 +89,7 @@ def start(pack: ContentPack, user: Any, games: int, seed: int | None = None,
 
 def cancel(run: SetBalance) -> None:
     """Ask the run to stop: the step running now stops within a second, no next step starts."""
-    SetBalance.objects.filter(pk=run.pk, status__in=UNFINISHED).update(cancel_requested=True)
-    SetBalance.objects.filter(pk=run.pk, status=Status.QUEUED).update(
-        status=Status.CANCELLED, finished=timezone.now())
+    run.request_stop()
 
 
 def balance_step(pk: int) -> None:
