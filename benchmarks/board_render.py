@@ -15,16 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from sandbox import load_pack, throwaway_site
 
 
 def main() -> None:
@@ -32,25 +27,17 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=60)
     parser.add_argument("--turns", type=int, default=8)
     args = parser.parse_args()
-    folder = tempfile.mkdtemp(prefix="board-bench-")
-    os.environ.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0", "SECRET_KEY": "board-bench-only",
-                       "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3",
-                       "CARD_CACHE_DIR": f"{folder}/card-cache", "ALLOWED_HOSTS": "localhost"})
-    import django
-    django.setup()
+    throwaway_site("board", DEBUG="0", SECRET_KEY="board-bench-only")
     from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.test import Client
 
-    from cards.loading import load_pack_file
     from play import creation, services
     from play.creation import SeatSpec
     from play.engine import legal_actions
 
     settings.TASKS_SYNC = True  # the bots answer at once, in process
-    call_command("migrate", verbosity=0)
-    pack = load_pack_file(ROOT / "fixtures" / "packs" / "core-set.json").pack
+    pack = load_pack("core-set")
     user = get_user_model().objects.create_user("ann", password="x")
     two = creation.create_standard_match(pack, [SeatSpec("Ann", user),
                                                 SeatSpec("Bot", bot="heuristic")], seed=7)

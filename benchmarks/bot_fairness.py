@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from play.engine import apply, get_bot, new_game, read_pack, setup_for  # noqa: E402
+from play.engine import apply, get_bot, new_game, read_pack, setup_for
 
 PACK = ROOT / "fixtures" / "packs" / "core-set.json"
 PLAYERS = 4

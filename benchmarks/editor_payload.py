@@ -12,15 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from sandbox import load_pack, throwaway_site
 
 
 def main() -> None:
@@ -28,21 +23,13 @@ def main() -> None:
     parser.add_argument("--items", type=int, default=200_000)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    folder = tempfile.mkdtemp(prefix="editor-bench-")
-    os.environ.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1",
-                       "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3"})
-    import django
-    django.setup()
+    throwaway_site("editor")
     from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.test import Client
 
-    from cards.loading import load_pack_file
-
     settings.RATE_LIMITS = {}  # measure the work of one request, not the limiter's refusal
-    call_command("migrate", verbosity=0)
-    builtin = load_pack_file(ROOT / "fixtures" / "packs" / "legacy-default.json").pack
+    builtin = load_pack("legacy-default")
     user = get_user_model().objects.create_user("owner", password="x")
     pack = builtin.copy_for(user)
     pack.revealed_scenarios = 1

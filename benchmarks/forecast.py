@@ -22,16 +22,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from sandbox import ROOT, load_pack, throwaway_site
 
 WORKER = """
 import django, sys
@@ -57,9 +53,7 @@ def timed(call) -> float:
 def campaigns(user):
     """Return (the 12-scenario campaign, the halfway one), played by bots."""
     from campaign.simulation import Simulation
-    from cards.loading import load_pack_file
-
-    pack = load_pack_file(ROOT / "fixtures" / "packs" / "legacy-default.json").pack
+    pack = load_pack("legacy-default")
     whole = Simulation(pack, seed=5)
     whole.begin(user, "The long war", [(user, "Ann"), (None, "Ben")])
     whole.play_through(12)
@@ -104,21 +98,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    folder = tempfile.mkdtemp(prefix="forecast-bench-")
-    os.environ.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1",
-                       "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3",
-                       "CARD_CACHE_DIR": f"{folder}/card-cache", "TASKS_SYNC": "0",
-                       "ALLOWED_HOSTS": "testserver,localhost"})
-    import django
-    django.setup()
+    throwaway_site("forecast", TASKS_SYNC="0")  # the forecast runs in a worker process
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.test import Client
     from django.urls import reverse
 
     from story import book, plots, views
 
-    call_command("migrate", verbosity=0)
     user = get_user_model().objects.create_user("ann", password="x")
     whole, half = campaigns(user)
     client = Client()

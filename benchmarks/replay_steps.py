@@ -15,16 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from sandbox import load_pack, throwaway_site
 
 
 def main() -> None:
@@ -32,23 +27,16 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=1000)
     parser.add_argument("--samples", type=int, default=30)
     args = parser.parse_args()
-    folder = tempfile.mkdtemp(prefix="replay-bench-")
-    os.environ.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "1",
-                       "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3"})
-    import django
-    django.setup()
+    throwaway_site("replay")
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.db import transaction
     from django.test import Client
 
-    from cards.loading import load_pack_file
     from play import creation, replays, services
     from play.creation import SeatSpec
     from play.engine import apply, legal_actions
 
-    call_command("migrate", verbosity=0)
-    pack = load_pack_file(ROOT / "fixtures" / "packs" / "core-set.json").pack
+    pack = load_pack("core-set")
     users = [get_user_model().objects.create_user(name, password="x") for name in ("ann", "ben")]
     match = creation.create_standard_match(pack, [SeatSpec("Ann", users[0]),
                                                   SeatSpec("Ben", users[1])], seed=7)

@@ -19,139 +19,37 @@ Rules covered: C9/C10 (ship vs base primaries), C11 (once per turn), C13 (or-abi
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from play.engine import (
-    GameSetup,
     GameState,
     IllegalAction,
     PackError,
-    SeatSetup,
-    apply,
     decider,
-    deserialize,
     load_pack,
-    new_game,
-    replay,
-    serialize,
     view,
 )
-from tests.engine.card_table import instance as _instance
+from tests.engine.card_table import CardTable, Case, deck_top
 from tests.engine.card_table import legal as _legal
-from tests.engine.card_table import option as _option
-from tests.engine.card_table import plays as _plays
-from tests.engine.card_table import snapshot
 
 REPO = Path(__file__).resolve().parents[2]
-PACK_PATH = REPO / "fixtures" / "packs" / "colony-wars.json"
-RAW = json.loads(PACK_PATH.read_text(encoding="utf-8"))
-PACK = load_pack(RAW)
-ABILITIES = {card["id"]: card["abilities"] for card in RAW["cards"]}
 SHARED = REPO.parent / "shared"
 RULEBOOK = SHARED / "rules" / "colony-wars-rulebook.ru.txt"
 REFERENCE = SHARED / "reference" / "star-realms-database" / "cards.json"
 
 ROW = ("solar-skiff", "cargo-pod", "plasma-vent", "peacekeeper", "loyal-colony")
-DECK_AFTER_ROW = ("trade-hauler", "gunship", "stellar-reef", "battle-bot")
-FILLER = ("viper",) * 10           # seat 0's deck under the hand: every draw is a viper
-OPPONENT_DECK = ("scout",) * 10 + ("viper",) * 10
-COUNTED = ("trade", "combat", "authority", "opp_authority", "hand", "deck", "discard",
-           "opp_hand", "opp_discard", "opp_bases", "trade_deck", "explorers")
-
-
-@dataclass(frozen=True)
-class Case:
-    """One stacked situation and what the card must change in it.
-
-    `hand` is seat 0's whole hand; `mine`/`theirs` are bases in play from the start (allies,
-    targets); `row` is the trade row (the trade deck follows); `before` are steps taken before
-    the "before" snapshot. `expect` holds changes of the COUNTED keys (`hand` does not count the
-    cards the steps play), `heap` the cards added to the scrap heap, `deck_top` the card now on
-    top of the deck.
-    """
-
-    id: str
-    card: str
-    hand: tuple[str, ...]
-    steps: tuple[str, ...]
-    expect: dict[str, int] = field(default_factory=dict)
-    heap: tuple[str, ...] = ()
-    deck_top: str | None = None
-    discard: tuple[str, ...] = ()
-    mine: tuple[str, ...] = ()
-    theirs: tuple[str, ...] = ()
-    before: tuple[str, ...] = ()
-    row: tuple[str, ...] = ROW
-
-
-# -- building the stacked game ---------------------------------------------------------------------
-
-def stacked_game(case: Case) -> GameState:
-    """Return a game at the start of seat 0's second turn, stacked as the case says."""
-    rules: list[dict] = [{"hand_size": {"who": "first", "n": len(case.hand)}}]
-    rules += [{"start_in_play": {"who": "first", "card": b}} for b in case.mine]
-    rules += [{"start_in_play": {"who": "second", "card": b}} for b in case.theirs]
-    counts: Counter[str] = Counter()
-    trade_deck = []
-    for card in case.row + DECK_AFTER_ROW:
-        counts[card] += 1
-        trade_deck.append(f"{card}#{counts[card]}")
-    setup = GameSetup(
-        pack=PACK,
-        seats=[SeatSetup(deck_order=[*case.discard, *case.hand, *FILLER]),
-               SeatSetup(deck_order=list(OPPONENT_DECK))],
-        trade_deck=trade_deck, trade_deck_order=True,
-        hand_sizes=[len(case.discard), 5], rules=rules, seed=11)
-    state = new_game(setup)
-    apply(state, "end")  # turn 1: the first hand (case.discard) goes to the discard pile
-    apply(state, "end")  # seat 1's turn
-    return state
-
-
-# -- steps in words: "play lancer", "use lancer ally", "use stealth-tower #1", "pick scout@hand" ---
-
-def run_step(state: GameState, step: str) -> None:
-    """Turn one readable step into an action notation and apply it."""
-    verb, *rest = step.split()
-    if verb == "play":
-        apply(state, f"play {_instance(view(state, 0)['hand'], rest[0])}")
-    elif verb == "use":
-        apply(state, f"use {_in_play(state, rest[0])} {_ability_index(rest[0], rest[1])}")
-    elif verb == "buy":
-        apply(state, f"buy {_instance(view(state, 0)['trade_row'], rest[0])}")
-    elif verb == "pick":
-        apply(state, f"pick {_option(state, rest[0])}")
-    else:
-        apply(state, step)  # "choose 1", "done", "end"
-
-
-
-def _in_play(state: GameState, card_id: str) -> int:
-    me = view(state, 0)["players"][0]
-    return _instance(me["in_play"] + me["bases"], card_id)
-
-
-def _ability_index(card_id: str, which: str) -> int:
-    """Return the index of the card's first ability of that kind ("#2" gives an index directly)."""
-    if which.startswith("#"):
-        return int(which[1:])
-    return next(k for k, a in enumerate(ABILITIES[card_id]) if a["when"] == which)
-
-
-
-# -- what a player sees ----------------------------------------------------------------------------
-
-
-def deck_top(state: GameState) -> str:
-    """Return the design on top of seat 0's deck (deck order is only in the server-side state)."""
-    return state.design[serialize(state)["deck"][0][-1]].id
+TABLE = CardTable("colony-wars.json", ROW, ("trade-hauler", "gunship", "stellar-reef", "battle-bot"),
+                  seed=11)
+PACK, RAW, ABILITIES = TABLE.pack, TABLE.raw, TABLE.abilities
+stacked_game, run_step = TABLE.stacked_game, TABLE.run_step
+_in_play, _ability_index = TABLE.in_play, TABLE.ability_index
 
 
 # -- the cases -------------------------------------------------------------------------------------
@@ -370,34 +268,13 @@ CASES = [
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_colony_wars_card_does_what_it_says(case: Case) -> None:
     """C9-C24: the card changes pools, authority, zones and the heap exactly as printed."""
-    state = stacked_game(case)
-    for step in case.before:
-        run_step(state, step)
-    before = snapshot(state)
-    for step in case.steps:
-        run_step(state, step)
-    assert state.pending is None, f"a decision is still pending: {view(state, 0)['pending']}"
-    after = snapshot(state)
-    changes = {key: after[key] - before[key] for key in COUNTED}
-    changes["hand"] += _plays(case.steps)
-    expected = {key: case.expect.get(key, 0) for key in COUNTED}
-    assert changes == expected
-    assert after["heap"] - before["heap"] == Counter(case.heap)
-    if case.deck_top is not None:
-        assert deck_top(state) == case.deck_top
+    TABLE.check_case(case)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_colony_wars_game_replays_and_reloads_exactly(case: Case) -> None:
     """Setup + actions rebuild the same state, and a saved state reloads (engine contract)."""
-    state = stacked_game(case)
-    for step in case.before + case.steps:
-        run_step(state, step)
-    notations = [a.notation for a in state.history]
-    assert serialize(replay(state.game.setup, notations)) == serialize(state)
-    reloaded = deserialize(serialize(state), PACK)
-    assert serialize(reloaded) == serialize(state)
-    assert _legal(reloaded) == _legal(state)
+    TABLE.check_replay(case)
 
 
 def test_every_colony_wars_design_has_a_case() -> None:
@@ -557,7 +434,7 @@ def test_c11_supply_depot_primary_once_per_turn() -> None:
 # -- the vocabulary's checks -----------------------------------------------------------------------
 
 def _with_ability(card_id: str, ability: dict) -> dict:
-    raw = json.loads(PACK_PATH.read_text(encoding="utf-8"))
+    raw = copy.deepcopy(RAW)
     card = next(c for c in raw["cards"] if c["id"] == card_id)
     card["abilities"] = [ability]
     return raw

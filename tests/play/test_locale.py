@@ -1,4 +1,4 @@
-"""Every UI string of the play app (code, templates/play/ and templates/jinja2/play/) has a Russian translation; the
+"""The Jinja boards' strings reach the catalogue (every app's catalogue: tests/test_catalogues.py); the
 Russian board names cards in Russian (from the pack's texts), not by id or in English."""
 
 from __future__ import annotations
@@ -9,23 +9,14 @@ from pathlib import Path
 import pytest
 
 from play import creation, services
+from play.board import Board
 from play.creation import SeatSpec
 from play.engine import legal_actions, view
-from play.board import Board
 from tests.cards.locale_check import (
     PROJECT,
     extracted_msgids,
-    fuzzy_entries,
     gettext_tools_missing,
-    missing_in_compiled,
 )
-
-
-@pytest.mark.skipif(gettext_tools_missing(), reason="gettext tools not installed")
-def test_compiled_catalogue_translates_every_play_string(tmp_path: Path) -> None:
-    msgids = extracted_msgids("play", tmp_path)
-    assert len(msgids) > 100  # the extraction found the app's strings at all
-    assert missing_in_compiled("play", msgids, tmp_path) == []
 
 
 @pytest.mark.skipif(gettext_tools_missing(), reason="gettext tools not installed")
@@ -40,10 +31,6 @@ def test_makemessages_finds_every_string_of_the_jinja_boards(tmp_path: Path) -> 
     assert {"Every move as a list", "Authority %(n)s",
             'A rematch of <a href="%(url)s">this earlier game</a>.'} <= in_templates
     assert in_templates - extracted_msgids("play", tmp_path) == set()
-
-
-def test_play_catalogue_has_no_fuzzy_entries() -> None:
-    assert fuzzy_entries("play") == []
 
 
 def test_russian_board_shows_russian_card_names_and_moves(core_pack, alice, alice_client) -> None:
