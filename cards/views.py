@@ -302,9 +302,7 @@ def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Ask, then remove a sticker sheet of an opened envelope."""
     pack = own_pack(request, pk)
     sheets = pack.working_data.get("sticker_sheets", [])
-    index = index_of(sheets, "id", slug)
-    if sheets[index].get("scenario") not in pack.revealed_range:
-        raise Http404(_("No such sheet."))
+    index = opened_index(pack, sheets, "id", slug)
     title = _("Remove the sheet “%(name)s”") % {"name": pack_text(sheets[index].get("name"))}
     return _confirm_or_remove(request, pack, title, _without("sticker_sheets", "id", slug))
 
@@ -314,10 +312,8 @@ def remove_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 def remove_vp_card(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Ask, then remove a VP card of an opened scenario (not its winner card, L21)."""
     pack = own_pack(request, pk)
-    index = index_of(pack.working_data.get("vp_cards", []), "id", slug)
+    index = opened_index(pack, pack.working_data.get("vp_cards", []), "id", slug)
     vp = pack.working_data["vp_cards"][index]
-    if vp.get("scenario") not in pack.revealed_range:
-        raise Http404(_("No such VP card."))
 
     def remove(data: dict) -> None:
         _without("vp_cards", "id", slug)(data)
@@ -390,10 +386,8 @@ def download_pack(request: HttpRequest, pk: int) -> HttpResponse:
 def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Edit a sticker sheet of the owner's pack, once its envelope is open."""
     pack = own_pack(request, pk)
-    index = index_of(pack.data.get("sticker_sheets", []), "id", slug)
+    index = opened_index(pack, pack.data.get("sticker_sheets", []), "id", slug)
     sheet = pack.data["sticker_sheets"][index]
-    if sheet.get("scenario") not in pack.revealed_range:
-        raise Http404(_("No such sheet."))
     form = StickerSheetForm(request.POST or None, pack=pack, index=index)
     return save_or_render(request, form, "cards/edit_json.html",
                           {"title": _("Sticker sheet “%(name)s”") % {
@@ -405,9 +399,7 @@ def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 def edit_scenario(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Edit a scenario card and its VP cards, once its envelope is open."""
     pack = own_pack(request, pk)
-    if number not in pack.revealed_range:
-        raise Http404(_("No such scenario."))
-    index = index_of(pack.data.get("scenarios", []), "number", number)
+    index = opened_index(pack, pack.data.get("scenarios", []), "number", number)
     form = ScenarioForm(request.POST or None, pack=pack, index=index)
     return save_or_render(request, form, "cards/edit_json.html",
                           {"title": _("Scenario %(n)s") % {"n": number}})
@@ -419,6 +411,19 @@ def index_of(items: list[dict], key: str, value: object) -> int:
         if item.get(key) == value:
             return index
     raise Http404(_("Not found."))
+
+
+def opened_index(pack: ContentPack, items: list[dict], key: str, value: object) -> int:
+    """Return the position of a sheet, VP card or scenario of an opened envelope, else 404.
+
+    A sealed envelope's entries answer exactly like missing ones (L2: nobody may learn what
+    an unopened envelope holds, not even that an entry exists)."""
+    index = index_of(items, key, value)
+    entry = items[index]
+    envelope = entry.get("scenario") if "scenario" in entry else entry.get("number")
+    if envelope not in pack.revealed_range:
+        raise Http404(_("Not found."))
+    return index
 
 
 @login_required

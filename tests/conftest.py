@@ -17,7 +17,8 @@
   browser test ran before it in the same process (`pytest_runtest_protocol` below).
 - With STARLEDGER_DB_TESTS_ONLY=1 only tests that use the database are collected: the
   PostgreSQL pass of scripts/test uses it to skip tests that cannot differ between databases
-  (and the long playouts marked `one_database`).
+  (the long playouts marked `one_database`, and browser tests unless marked `both_databases`;
+  see `_differs_by_database`).
 """
 
 from __future__ import annotations
@@ -79,13 +80,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if fixtures & _BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
         uses_db = bool(fixtures & _DB_FIXTURES) or item.get_closest_marker("django_db") is not None
-        # Long random playouts through the views exercise the engine and the pages, not the
-        # database; running them twice would only double the suite's longest tests.
-        needed = uses_db and item.get_closest_marker("one_database") is None
+        needed = uses_db and _differs_by_database(item)
         (kept if needed or not db_only else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+
+
+def _differs_by_database(item: pytest.Item) -> bool:
+    """Whether a database test could pass on SQLite and fail on PostgreSQL.
+
+    Long random playouts through the views (`one_database`) exercise the engine and the pages,
+    not the database. A browser test checks what the browser does with the pages; the server
+    work behind it is covered on both databases by the tests that call the views directly. The
+    browser tests whose server side takes another path on PostgreSQL (live updates between
+    processes go through LISTEN/NOTIFY there) are marked `both_databases` and run twice.
+    """
+    if item.get_closest_marker("one_database") is not None:
+        return False
+    return (item.get_closest_marker("browser") is None
+            or item.get_closest_marker("both_databases") is not None)
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)

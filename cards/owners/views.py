@@ -21,7 +21,7 @@ from cards.owners.preview import card_preview as preview_of
 from cards.owners.scenario_form import ScenarioCardForm
 from cards.owners.sheet_form import StickerRowsForm
 from cards.owners.vp_form import TableVPCardForm
-from cards.views import index_of, own_pack, save_or_render, visible, visible_design
+from cards.views import opened_index, own_pack, save_or_render, visible, visible_design
 from common.ratelimit import rate_limit
 
 ANOTHER = "another"
@@ -122,10 +122,7 @@ def add_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
     """Edit a sticker sheet row by row, once its envelope is open."""
     pack = own_pack(request, pk)
-    sheets = pack.working_data.get("sticker_sheets", [])
-    index = index_of(sheets, "id", slug)
-    if sheets[index].get("scenario") not in pack.revealed_range:
-        raise Http404(_("No such sheet."))
+    index = opened_index(pack, pack.working_data.get("sticker_sheets", []), "id", slug)
     form = StickerRowsForm(request.POST or None, pack=pack, index=index)
     return save_or_render(request, form, "cards/owners/sheet_form.html", {"sheet": slug})
 
@@ -135,9 +132,7 @@ def edit_sheet(request: HttpRequest, pk: int, slug: str) -> HttpResponse:
 def scenario_card(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Type in an opened scenario card: the common rule shapes, a choice, free text."""
     pack = own_pack(request, pk)
-    if number not in pack.revealed_range:
-        raise Http404(_("No such scenario."))
-    index = index_of(pack.working_data.get("scenarios", []), "number", number)
+    index = opened_index(pack, pack.working_data.get("scenarios", []), "number", number)
     form = ScenarioCardForm(request.POST or None, pack=pack, index=index)
     vp_cards = [v for v in pack.working_data.get("vp_cards", []) if v.get("scenario") == number]
     return save_or_render(request, form, "cards/owners/scenario_form.html",

@@ -15,7 +15,7 @@ from tests.browser_support import log_in
 from tests.factories import UserFactory
 from tests.play.workers import worker_process
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_databases]
 
 
 def test_the_bot_answers_from_the_worker_without_a_reload(live_server, page: Page, core_pack,

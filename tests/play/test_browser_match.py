@@ -47,6 +47,7 @@ def test_play_a_few_moves_against_the_bot(live_server, page: Page, core_pack) ->
     assert Match.objects.get().version == _version(page)
 
 
+@pytest.mark.both_databases
 def test_opponent_move_reaches_the_other_browser_without_reload(live_server, browser: Browser,
                                                                core_pack) -> None:
     UserFactory(username="alice"), UserFactory(username="bob")

@@ -49,6 +49,7 @@ def _shot(page: Page, name: str) -> None:
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
 
 
+@pytest.mark.both_databases
 def test_the_spectator_follows_moves_through_the_stream_without_polling(
         server, browser: Browser, watched: Match, bob) -> None:
     match = watched
