@@ -14,14 +14,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from cards.forms import JSONTextField, PackEditForm
-from cards.language import active_language, pack_text
+from cards.language import active_language
 from cards.owners.printed import text_language
-from cards.owners.rule_shapes import COUNTERS, SHAPES, TYPES, WHO, RuleError, row_of, rule_of
+from cards.owners.rule_shapes import COUNTERS, SHAPES, TYPES, WHO, RuleError, rule_of
+from cards.owners.scenario_initial import OPTIONS, RULE_ROWS, SIDES, initial_values
 from cards.validation import PackProblem
-
-SIDES = ("empire", "federation")
-RULE_ROWS = 3
-OPTIONS = ("a", "b")
 
 
 def _text(value: str) -> dict[str, str]:
@@ -48,8 +45,12 @@ class ScenarioCardForm(PackEditForm):
         self.number = scenario["number"]
         for side in SIDES:
             self._side_fields(side)
+        winner = self._winner(self.pack.working_data)
+        # The choices the form cannot show are kept as stored, also when a post is saved.
+        values, self.extra_choices = initial_values(
+            scenario, winner.get("points") if winner else None, active_language())
         if not self.is_bound:
-            self._initial_from(scenario)
+            self.initial.update(values)
 
     # -- fields ---------------------------------------------------------------------------
 
@@ -110,56 +111,6 @@ class ScenarioCardForm(PackEditForm):
                 "other": self[f"{side}_other"], "json": self[f"{side}_json"]})
         return groups
 
-    # -- initial values from the stored card ---------------------------------------------
-
-    def _initial_from(self, scenario: dict[str, Any]) -> None:
-        lang, initial = active_language(), self.initial
-        initial["title"] = pack_text(scenario.get("title"), lang)
-        if scenario.get("entered", True) is False:
-            initial["title"] = ""
-        initial["story"] = "" if scenario.get("entered", True) is False else pack_text(
-            scenario.get("story"), lang)
-        winner = self._winner(self.pack.working_data)
-        initial["winner_points"] = winner.get("points") if winner else 1
-        sides = scenario.get("sides") or {}
-        initial["same_sides"] = sides.get("empire") == sides.get("federation")
-        for side in SIDES:
-            self._side_initial(side, sides.get(side) or {}, lang, scenario)
-
-    def _side_initial(self, side: str, part: dict[str, Any], lang: str,
-                      scenario: dict[str, Any]) -> None:
-        initial = self.initial
-        if scenario.get("entered", True) is not False:
-            initial[f"{side}_text"] = pack_text(part.get("text"), lang)
-        others, row = [], 0
-        for rule in part.get("rules") or []:
-            shown = row_of(rule, lang) if row < RULE_ROWS else None
-            if shown is None:
-                others.append(rule)
-                continue
-            initial.update({f"{side}_r{row}_{k}": v for k, v in shown.items()})
-            row += 1
-        initial[f"{side}_other"] = "\n".join(part.get("unread") or [])
-        choices = part.get("choices") or []
-        if choices and len(choices[0].get("options") or []) == 2:
-            self._choice_initial(side, choices[0], lang, others)
-            choices = choices[1:]
-        initial[f"{side}_json"] = json.dumps(others, ensure_ascii=False) if others else ""
-        self.extra_choices = {**getattr(self, "extra_choices", {}), side: choices}
-
-    def _choice_initial(self, side: str, choice: dict[str, Any], lang: str,
-                        others: list[Any]) -> None:
-        self.initial[f"{side}_prompt"] = pack_text(choice.get("prompt"), lang)
-        for key, option in zip(OPTIONS, choice["options"]):
-            self.initial[f"{side}_{key}_label"] = pack_text(option.get("label"), lang)
-            self.initial[f"{side}_{key}_reminder"] = pack_text(option.get("reminder"), lang)
-            lasting = bool(option.get("lasting_rules"))
-            rules = option.get("lasting_rules" if lasting else "rules") or []
-            shown = row_of(rules[0], lang) if len(rules) == 1 else None
-            self.initial[f"{side}_{key}_lasting"] = lasting
-            if shown:
-                self.initial.update({f"{side}_{key}_{k}": v for k, v in shown.items()})
-
     def _winner(self, data: dict[str, Any]) -> dict[str, Any] | None:
         ids = data["scenarios"][self.index].get("vp_cards", [])
         return next((v for v in data.get("vp_cards", []) if isinstance(v, dict)
@@ -188,7 +139,7 @@ class ScenarioCardForm(PackEditForm):
 
     def _choices(self, side: str, data: dict[str, Any]) -> list[dict[str, Any]]:
         c = self.cleaned_data
-        extra = getattr(self, "extra_choices", {}).get(side, [])
+        extra = self.extra_choices.get(side, [])
         if not c[f"{side}_prompt"].strip():
             return extra
         options = []

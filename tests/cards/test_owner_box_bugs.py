@@ -291,3 +291,25 @@ def test_a_private_share_link_lets_another_account_copy_the_set(alice_client: Cl
     assert copy.designs.filter(slug="royal-lancer").exists()
     alice_client.post(reverse("cards:share_link", args=[pack.pk]), {"action": "withdraw"})
     assert friend.get(reverse("cards:shared", args=[token])).status_code == 404
+
+
+def test_l6_choices_the_form_cannot_show_survive_saving_the_form(alice_client: Client):
+    """Bug: the scenario form kept a side's second choice (or a choice of three options) only
+    when it was shown; saving the form dropped them from the card."""
+    from cards.checksums import pack_checksum
+
+    pack = envelope_one(alice_client)
+    data = json.loads(json.dumps(pack.data))
+    side = data["scenarios"][0]["sides"]["empire"]
+    third = {"id": "fleet", "prompt": {"en": "Pick a fleet", "ru": "Выберите флот"}, "options": [
+        {"id": k, "label": {"en": f"Fleet {k}", "ru": f"Флот {k}"}, "rules": [],
+         "lasting_rules": []} for k in ("x", "y", "z")]}
+    side["choices"] = [*side.get("choices", []), third]
+    pack.data, pack.checksum = data, pack_checksum(data)
+    pack.save()
+    response = post_form(alice_client, reverse("cards:scenario_text", args=[pack.pk, 1]),
+                         {**SCENARIO_1, "title": "Border Dispute, corrected"}, pack)
+    assert response.status_code == 302, _errors(response)
+    scenario = ContentPack.objects.get(pk=pack.pk).working_data["scenarios"][0]
+    assert scenario["title"]["en"] == "Border Dispute, corrected"
+    assert scenario["sides"]["empire"]["choices"] == [third]
