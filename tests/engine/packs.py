@@ -140,6 +140,17 @@ def inst(state: GameState, cid: str, zone: str = "hand", seat: int = 0) -> int:
     raise AssertionError(f"no {cid} in {zone} of seat {seat}")
 
 
+def facing_bases(pack: Pack, *cids: str, hand: list[str]) -> GameState:
+    """Return a game where seat 1 has the bases `cids` in play and seat 0 starts its second
+    turn holding `hand` (scouts under it)."""
+    state = stacked(pack, hands=([], list(cids)), decks=(hand + ["scout"] * 10, []))
+    state.apply("end")
+    for cid in cids:
+        state.apply(f"play {inst(state, cid, seat=1)}")
+    state.apply("end")
+    return state
+
+
 def ids(state: GameState, cards: list[int]) -> list[str]:
     """Return the design ids of card instances."""
     return [state.design[c].id for c in cards]

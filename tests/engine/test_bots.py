@@ -15,7 +15,7 @@ from play.engine.bots.registry import get_bot
 from play.engine.bots.search import SearchBot, determinize
 from play.engine.bulk import seat_setups
 
-from .packs import card, core_pack, inst, play_all, stacked
+from .packs import card, core_pack, facing_bases, inst, play_all, stacked
 
 PACKS = Path(__file__).resolve().parents[2] / "fixtures" / "packs"
 CORE = load_pack(json.loads((PACKS / "core-set.json").read_text()))
@@ -89,18 +89,8 @@ def test_heuristic_beats_random_in_a_small_sample() -> None:
 
 # -- heuristic decisions on stacked decks ------------------------------------------------------
 
-def _seat1_bases(*cids: str, hand: list[str]):
-    """Seat 1 has these bases in play; seat 0 holds `hand` on its second turn."""
-    state = stacked(PACK, hands=([], list(cids)), decks=(hand + ["scout"] * 10, []))
-    state.apply("end")
-    for cid in cids:
-        state.apply(f"play {inst(state, cid, seat=1)}")
-    state.apply("end")
-    return state
-
-
 def test_c20_heuristic_destroys_the_blocking_outpost_before_attacking() -> None:
-    state = _seat1_bases("wall", hand=["brute", "scout", "scout", "scout", "scout"])
+    state = facing_bases(PACK, "wall", hand=["brute", "scout", "scout", "scout", "scout"])
     wall = inst(state, "wall", "bases", seat=1)
     play_all(state)
     bot = HeuristicBot(0)
@@ -110,14 +100,14 @@ def test_c20_heuristic_destroys_the_blocking_outpost_before_attacking() -> None:
 
 
 def test_c19_heuristic_destroys_a_base_worth_it_when_not_racing() -> None:
-    state = _seat1_bases("tower", hand=["brute", "scout", "scout", "scout", "scout"])
+    state = facing_bases(PACK, "tower", hand=["brute", "scout", "scout", "scout", "scout"])
     tower = inst(state, "tower", "bases", seat=1)
     play_all(state)
     assert HeuristicBot(0).choose(state, 0).notation == f"destroy {tower}"
 
 
 def test_c26_heuristic_goes_face_when_lethal_even_past_a_base() -> None:
-    state = _seat1_bases("tower", hand=["brute", "scout", "scout", "scout", "scout"])
+    state = facing_bases(PACK, "tower", hand=["brute", "scout", "scout", "scout", "scout"])
     state.authority[1] = 8
     play_all(state)
     assert HeuristicBot(0).choose(state, 0).notation == "attack 1"

@@ -38,6 +38,11 @@ from play.engine import (
 )
 from tests.engine.card_table import CardTable, Case, deck_top
 from tests.engine.card_table import legal as _legal
+from tests.engine.pack_sources import (
+    FACTIONS,
+    assert_80_trade_cards_20_per_faction,
+    assert_ids_are_unique_slugs_of_english_names,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared"
@@ -466,7 +471,6 @@ def test_new_counters_are_known(counter: str) -> None:
 
 # -- the pack against its sources ------------------------------------------------------------------
 
-FACTIONS = {"blob", "federation", "empire", "machine"}
 REFERENCE_FACTIONS = {"Blob": "blob", "Trade Federation": "federation", "Star Empire": "empire",
                       "Machine Cult": "machine", "Unaligned": None}
 NUMBERS = {"trade": "trade", "combat": "combat", "authority": "authority", "draw": "draw",
@@ -528,21 +532,11 @@ def test_pack_is_a_core_kind_pack_with_the_four_factions() -> None:
 
 
 def test_card_ids_are_slugs_of_english_names() -> None:
-    ids = [c["id"] for c in _cards()]
-    assert len(ids) == len(set(ids))
-    for card in _cards():
-        slug = re.sub(r"[^a-z0-9]+", "-", card["name"]["en"].lower().replace("'", "")).strip("-")
-        assert card["id"] == slug
+    assert_ids_are_unique_slugs_of_english_names(_cards())
 
 
 def test_80_trade_cards_20_per_faction_plus_scouts_vipers_explorers() -> None:
-    trade = [c for c in _cards() if c["role"] == "trade"]
-    assert sum(c["quantity"] for c in trade) == 80
-    per_faction: Counter[str] = Counter()
-    for card in trade:
-        assert len(card["factions"]) == 1
-        per_faction[card["factions"][0]] += card["quantity"]
-    assert per_faction == {f: 20 for f in FACTIONS}
+    assert_80_trade_cards_20_per_faction(_cards())
     others = {c["role"]: (c["quantity"], c["cost"]) for c in _cards() if c["role"] != "trade"}
     assert others == {"scout": (16, None), "viper": (4, None), "explorer": (10, 2)}
 

@@ -6,7 +6,7 @@ import pytest
 
 from play.engine import IllegalAction
 
-from .packs import card, core_pack, inst, stacked
+from .packs import card, core_pack, facing_bases, inst, stacked
 
 PACK = core_pack(
     card("brute", factions=("blob",), primary=[{"combat": 8}]),
@@ -17,16 +17,6 @@ PACK = core_pack(
 )
 
 
-def _with_bases(*cids: str, hand: list[str]):
-    """Seat 1 has `cids` in play; seat 0 holds `hand` on its second turn."""
-    state = stacked(PACK, hands=([], list(cids)), decks=(hand + ["scout"] * 10, []))
-    state.apply("end")
-    for cid in cids:
-        state.apply(f"play {inst(state, cid, seat=1)}")
-    state.apply("end")
-    return state
-
-
 def test_c18_attack_spends_combat_and_the_target_loses_authority() -> None:
     state = stacked(PACK, hands=(["brute"], []))
     state.apply(f"play {inst(state, 'brute')}")
@@ -35,7 +25,7 @@ def test_c18_attack_spends_combat_and_the_target_loses_authority() -> None:
 
 
 def test_c19_destroying_a_base_needs_its_defense_and_sends_it_to_its_owners_discard() -> None:
-    state = _with_bases("tower", hand=["viper", "viper", "viper"])
+    state = facing_bases(PACK, "tower", hand=["viper", "viper", "viper"])
     tower = inst(state, "tower", "bases", seat=1)
     state.apply(f"play {inst(state, 'viper')}")
     state.apply(f"play {inst(state, 'viper')}")
@@ -47,7 +37,7 @@ def test_c19_destroying_a_base_needs_its_defense_and_sends_it_to_its_owners_disc
 
 
 def test_c19_destroy_base_with_exact_combat() -> None:
-    state = _with_bases("tower", hand=["brute"])
+    state = facing_bases(PACK, "tower", hand=["brute"])
     tower = inst(state, "tower", "bases", seat=1)
     state.apply(f"play {inst(state, 'brute')}")
     state.apply(f"destroy {tower}")
@@ -56,7 +46,7 @@ def test_c19_destroy_base_with_exact_combat() -> None:
 
 
 def test_c19_destroy_target_base_effect_needs_no_combat() -> None:
-    state = _with_bases("tower", hand=["bomber"])
+    state = facing_bases(PACK, "tower", hand=["bomber"])
     state.apply(f"play {inst(state, 'bomber')}")
     tower = inst(state, "tower", "bases", seat=1)
     state.apply(f"pick {tower}")
@@ -64,7 +54,7 @@ def test_c19_destroy_target_base_effect_needs_no_combat() -> None:
 
 
 def test_c20_outpost_blocks_attacks_on_the_player_and_other_bases() -> None:
-    state = _with_bases("wall", "tower", hand=["brute"])
+    state = facing_bases(PACK, "wall", "tower", hand=["brute"])
     state.apply(f"play {inst(state, 'brute')}")
     wall = inst(state, "wall", "bases", seat=1)
     tower = inst(state, "tower", "bases", seat=1)
@@ -81,7 +71,7 @@ def test_c20_outpost_blocks_attacks_on_the_player_and_other_bases() -> None:
 
 
 def test_c20_outpost_also_blocks_destroy_base_effects_on_other_bases() -> None:
-    state = _with_bases("wall", "tower", hand=["bomber"])
+    state = facing_bases(PACK, "wall", "tower", hand=["bomber"])
     state.apply(f"play {inst(state, 'bomber')}")
     assert [state.design[c].id for c in state.pending.options] == ["wall"]
 

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from play.engine import PackError, load_pack
+from tests.engine.pack_sources import (
+    FACTIONS,
+    assert_80_trade_cards_20_per_faction,
+    assert_ids_are_unique_slugs_of_english_names,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 PACK_PATH = REPO / "fixtures" / "packs" / "core-set.json"
@@ -23,7 +27,6 @@ SHARED = REPO.parent / "shared"
 RULEBOOK = SHARED / "rules" / "core-set-rulebook.ru.txt"
 REFERENCE = SHARED / "reference" / "star-realms-database" / "cards.json"
 
-FACTIONS = {"blob", "federation", "empire", "machine"}
 # The rulebook's card list has two misprints; the pack uses the corrected names.
 RULEBOOK_MISPRINTS = {"Сставка командования": "Ставка командования", "Слизнеодец": "Слизненосец"}
 REFERENCE_FACTIONS = {
@@ -75,22 +78,12 @@ def test_pack_is_a_core_pack_with_the_four_factions() -> None:
 
 
 def test_card_ids_are_unique_slugs_of_english_names() -> None:
-    ids = [c["id"] for c in _cards()]
-    assert len(ids) == len(set(ids))
-    for card in _cards():
-        slug = re.sub(r"[^a-z0-9]+", "-", card["name"]["en"].lower()).strip("-")
-        assert card["id"] == slug
+    assert_ids_are_unique_slugs_of_english_names(_cards())
 
 
 def test_c2_c4_trade_deck_has_80_cards_20_per_faction() -> None:
     """C2/C4: 80 trade cards, 20 of each faction, all single-faction in the core set."""
-    trade = [c for c in _cards() if c["role"] == "trade"]
-    assert sum(c["quantity"] for c in trade) == 80
-    per_faction: Counter[str] = Counter()
-    for card in trade:
-        assert len(card["factions"]) == 1
-        per_faction[card["factions"][0]] += card["quantity"]
-    assert per_faction == {f: 20 for f in FACTIONS}
+    assert_80_trade_cards_20_per_faction(_cards())
 
 
 def test_c2_c4_scouts_vipers_explorers() -> None:

@@ -1,0 +1,29 @@
+"""Checks that every shipped core-kind pack (the core set, Colony Wars) passes the same way:
+card ids made from English names, and a trade deck of 80 single-faction cards (C2, C4)."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+FACTIONS = {"blob", "federation", "empire", "machine"}
+
+
+def assert_ids_are_unique_slugs_of_english_names(cards: list[dict[str, Any]]) -> None:
+    """Each id is its English name in lower case, hyphens between words, apostrophes dropped."""
+    ids = [c["id"] for c in cards]
+    assert len(ids) == len(set(ids))
+    for card in cards:
+        name = card["name"]["en"].lower().replace("'", "")
+        assert card["id"] == re.sub(r"[^a-z0-9]+", "-", name).strip("-")
+
+
+def assert_80_trade_cards_20_per_faction(cards: list[dict[str, Any]]) -> None:
+    """C2/C4: the trade deck holds 80 cards, 20 of each faction, each of one faction only."""
+    trade = [c for c in cards if c["role"] == "trade"]
+    assert sum(c["quantity"] for c in trade) == 80
+    per_faction: Counter[str] = Counter()
+    for card in trade:
+        assert len(card["factions"]) == 1
+        per_faction[card["factions"][0]] += card["quantity"]
+    assert per_faction == {f: 20 for f in FACTIONS}
