@@ -8,9 +8,11 @@ are in a known order (top card first), so a test knows every draw.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
-from play.engine import GameSetup, GameState, SeatSetup, load_pack, new_game
+from play.engine import GameSetup, GameState, SeatSetup, load_pack, new_game, replay
 from play.engine.content import Pack
 
 TEXT = {"en": "x", "ru": "x"}
@@ -212,3 +214,26 @@ def playout_setup(pack, seed: int, seats: list[dict] | None, authority: int) -> 
     seat_setups = [SeatSetup(**s) for s in seats] if seats else [SeatSetup(), SeatSetup()]
     return GameSetup(pack=pack, seats=seat_setups, seed=seed, first=seed % 2,
                      starting_authority=authority)
+
+
+def random_playout(setup: GameSetup, bots: list, *, check_step: Callable[[GameState], None],
+                   check_sample: Callable[[GameState], None], sample_every: int, seed: int,
+                   max_steps: int, replay_check: bool) -> GameState:
+    """Play a game to its end with `bots` (one per seat), checking every step and a random
+    sample of about one step in `sample_every`; with `replay_check`, replaying the game's
+    actions from its setup must rebuild the same final state."""
+    state = new_game(setup)
+    rng = random.Random(seed)
+    steps = 0
+    while state.outcome is None:
+        seat = state.decider
+        state.apply(bots[seat].choose(state, seat))
+        steps += 1
+        check_step(state)
+        if rng.randrange(sample_every) == 0:
+            check_sample(state)
+        assert steps < max_steps, "game does not end"
+    if replay_check:
+        assert replay(setup, [a.notation for a in state.history]) == state
+    return state
+

@@ -11,16 +11,15 @@ Games start at 15 authority (modes scale it) so 500+ games per mode fit in the t
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
-from play.engine import deserialize, new_game, replay, serialize, setup_for, view
+from play.engine import deserialize, serialize, setup_for, view
 from play.engine.bots.random_bot import RandomBot
 from play.engine.modes import MODES
 from play.engine.rules import action_error
 
-from .packs import EVERYTHING
+from .packs import EVERYTHING, random_playout
 from .test_views import card_ids
 
 GAMES_PER_MODE = 500
@@ -73,21 +72,11 @@ def check_sample(state, pack) -> None:
 def playout(mode: str, players: int, seed: int, sample_every: int, replay_check: bool):
     setup = setup_for(mode, EVERYTHING, players=players, seed=seed, first=None)
     setup.starting_authority = 15
-    state = new_game(setup)
-    total = len(state.design)
-    bots = [RandomBot(seed * 10 + k) for k in range(players)]
-    rng = random.Random(seed)
-    steps = 0
-    while state.outcome is None:
-        seat = state.decider
-        state.apply(bots[seat].choose(state, seat))
-        steps += 1
-        check_every_step(state, total)
-        if rng.randrange(sample_every) == 0:
-            check_sample(state, EVERYTHING)
-        assert steps < MAX_STEPS, "game does not end"
-    if replay_check:
-        assert replay(setup, [a.notation for a in state.history]) == state
+    state = random_playout(setup, [RandomBot(seed * 10 + k) for k in range(players)],
+                           check_step=lambda state: check_every_step(state, len(state.design)),
+                           check_sample=lambda state: check_sample(state, EVERYTHING),
+                           sample_every=sample_every, seed=seed, max_steps=MAX_STEPS,
+                           replay_check=replay_check)
     return state
 
 

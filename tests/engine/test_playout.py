@@ -9,7 +9,6 @@ same legality check `apply` uses.
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -27,7 +26,7 @@ from play.engine import (
 from play.engine.bots.random_bot import RandomBot
 from play.engine.rules import action_error
 
-from .packs import EVERYTHING, SEATS, playout_setup
+from .packs import EVERYTHING, SEATS, playout_setup, random_playout
 from .test_views import card_ids, hidden_from
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,22 +63,11 @@ def _check_sample(state, pack) -> None:
 def playout(pack, seed: int, sample_every: int, seats: list[dict] | None = SEATS,
             replay_check: bool = False, authority: int = 50):
     setup = playout_setup(pack, seed, seats, authority)
-    state = new_game(setup)
-    total = len(state.design)
-    bots = [RandomBot(seed), RandomBot(seed + 7919)]
-    rng = random.Random(seed)
-    steps = 0
-    while state.outcome is None:
-        seat = state.decider
-        state.apply(bots[seat].choose(state, seat))
-        steps += 1
-        _check_every_step(state, total)
-        if rng.randrange(sample_every) == 0:
-            _check_sample(state, pack)
-        assert steps < 5000, "game does not end"
-    if replay_check:
-        assert replay(setup, [a.notation for a in state.history]) == state
-    return state
+    return random_playout(setup, [RandomBot(seed), RandomBot(seed + 7919)],
+                          check_step=lambda state: _check_every_step(state, len(state.design)),
+                          check_sample=lambda state: _check_sample(state, pack),
+                          sample_every=sample_every, seed=seed, max_steps=5000,
+                          replay_check=replay_check)
 
 
 def test_2000_random_games_with_every_effect_kind_keep_the_invariants() -> None:
