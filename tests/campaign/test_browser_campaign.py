@@ -230,3 +230,47 @@ def test_every_control_of_the_campaign_pages_is_at_least_44_px(live_server, brow
         assert page.evaluate("document.documentElement.scrollWidth") <= width, path
     assert found == {}, "\n".join(f"{path}: {small}" for path, small in found.items())
     context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_record_form_shows_a_long_sticker_text_whole(live_server, browser: Browser, lang: str,
+                                                     width: int) -> None:
+    """Issue 20 (2): "Корабль, стоимость 4 — и +3 б" — a select cut the sticker's text. The
+    chosen sticker reads in full on the closed select, and every option of the open list lies
+    wholly on the screen, wrapped, on a phone and on a desktop."""
+    campaign = _played_campaign()
+    context = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US",
+                                  viewport={"width": width, "height": 844})
+    page = context.new_page()
+    log_in(page, live_server.url, "alice")
+    page.goto(f"{live_server.url}/campaigns/{campaign.pk}/record/")
+    select = page.locator("select[name=sticker_0]")
+    longest = select.locator("option").evaluate_all(
+        "os => os.reduce((a, o) => o.textContent.length > a.textContent.length ? o : a).value")
+    select.select_option(longest)
+    shown = select.evaluate("""s => {
+        const text = s.options[s.selectedIndex].textContent, style = getComputedStyle(s);
+        const ctx = document.createElement("canvas").getContext("2d");
+        ctx.font = style.font;
+        const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const lines = Math.ceil(ctx.measureText(text).width / room);
+        const line = s.parentElement.querySelector(".chosen-text");
+        return {lines, height: s.clientHeight, lineHeight: parseFloat(style.lineHeight) ||
+                parseFloat(style.fontSize) * 1.2, spelled: line && line.checkVisibility() ?
+                line.textContent : ""}; }""")
+    assert shown["lines"] > 1, "the test needs a sticker longer than the select"
+    wraps = shown["height"] >= shown["lines"] * shown["lineHeight"] * 0.9
+    assert wraps or shown["spelled"], shown
+    shoot(page, f"record-sticker-{lang}-{width}")
+
+    select.click()
+    options = select.locator("option:not([hidden])")
+    expect(options.first).to_be_visible()
+    boxes = options.evaluate_all("""os => os.map(o => { const r = o.getBoundingClientRect();
+        return {left: r.left, right: r.right, width: r.width,
+                cut: o.scrollWidth > o.clientWidth + 1}; })""")
+    assert all(b["width"] > 0 and b["left"] >= 0 and b["right"] <= width and not b["cut"]
+               for b in boxes), boxes
+    shoot(page, f"record-sticker-list-{lang}-{width}")
+    context.close()
