@@ -76,6 +76,10 @@ def test_desktop_first_screen_holds_the_table(live_server, browser: Browser, two
     assert page.locator("#hand > li.game-card").count() >= 3  # mid-game: a hand to show
     assert page.locator("#my-ships > li.game-card").count() >= 1  # and cards played
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    # No empty band between the title and the table: the board's links share the title's line.
+    gap = page.evaluate("""() => document.querySelector(".table").getBoundingClientRect().top -
+                                 document.querySelector(".match-page > h1").getBoundingClientRect().bottom""")
+    assert gap <= 16, f"{gap:.0f} px between the title and the table"
     shoot(page, f"board-2p-{locale}-{size[0]}")
     page.context.close()
 
