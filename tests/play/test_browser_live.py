@@ -170,9 +170,12 @@ def test_a_bot_turn_reaches_the_board_through_the_stream(servers, browser: Brows
     match = creation.create_match(core_pack, setup,
                                   [SeatSpec("Alice", alice), SeatSpec("Robot", bot="heuristic")])
     page = _open(browser, servers[0], alice, match.get_absolute_url())
+    # Counted from the stream's first event on: until then the page polls, as it does whenever
+    # the stream is down (on a loaded machine the first event can take more than the poll's 1 s,
+    # and that poll made this test fail now and then).
+    _live(page)
     fetches: list[str] = []
     page.on("request", lambda request: "/board/" in request.url and fetches.append(request.url))
-    _live(page)
     page.evaluate("window.notReloaded = true")
 
     with page.expect_response(lambda r: r.url.endswith(f"/play/{match.pk}/act/")) as answer:
