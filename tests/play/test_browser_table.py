@@ -102,6 +102,12 @@ def test_multiplayer_table_summarises_every_opponent(live_server, browser: Brows
         page.context.close()
         page = _board(browser, live_server.url, match, PHONE, locale, touch=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        # The docked hand and moves leave the phone's screen to the table: at most 45% of it
+        # (the attack chooser of a 6-player game took three rows, the dock over half the screen).
+        dock = page.locator("#dock").bounding_box()["height"]
+        assert dock <= 0.45 * PHONE[1], f"the dock is {dock:.0f} px high ({locale})"
+        for part in ("#target-select", "#attack-target", "#end-turn", "#hand"):
+            assert _inside(page, part), f"{part} at {players} players on a phone ({locale})"
         shoot(page, f"board-{players}p-{locale}-390")
         page.context.close()
 
