@@ -122,15 +122,17 @@
       return;
     }
     var target = event.detail.target;
-    if (target && target.id === "board") live.busy += 1;
-  });
-
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var target = event.detail.target;
-    if (target && target.id === "board" && live.busy > 0) {
+    var xhr = event.detail.xhr;
+    if (!target || target.id !== "board" || !xhr) return;
+    live.busy += 1;
+    // Counted down when the request ends, on the request itself: htmx:afterRequest is sent to
+    // the element that made the request, and a poll whose answer comes after a move replaced
+    // the board made it from an element no longer in the page, so that event never reached
+    // this document and the page waited for it for ever, fetching nothing more.
+    xhr.addEventListener("loadend", function () {
       live.busy -= 1;
       fetchBoard();  // a version announced during a move is fetched once the move is back
-    }
+    });
   });
 
   if (document.readyState === "loading") {

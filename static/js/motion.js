@@ -14,7 +14,10 @@
     return !window.matchMedia || window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
 
-  function visible(rect) {
+  // A card inside a closed <details> (the discard pile) still has a box in Chromium (its content
+  // is skipped, not removed), so checkVisibility() decides, where the browser has it.
+  function visible(element, rect) {
+    if (element.checkVisibility && !element.checkVisibility()) return false;
     return rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < window.innerHeight;
   }
 
@@ -23,7 +26,7 @@
     board.querySelectorAll("li.game-card[data-card-id]").forEach(function (li) {
       var id = li.getAttribute("data-card-id");
       var rect = li.getBoundingClientRect();
-      if (id !== "-1" && !cards[id] && visible(rect)) {
+      if (id !== "-1" && !cards[id] && visible(li, rect)) {
         cards[id] = { rect: rect, element: li, yours: !!li.closest("#row-cards, #hand, #my-area") };
       }
     });
@@ -84,9 +87,10 @@
   function animate(board, old) {
     var now = snapshot(board);
     Object.keys(old.cards).forEach(function (id) {
-      var li = board.querySelector('li.game-card[data-card-id="' + id + '"]');
-      if (li && now.cards[id]) slide(li, old.cards[id].rect);
-      else if (!li && old.moved && old.cards[id].yours) fly(old.cards[id].element, old.cards[id].rect, board);
+      // A card still in view slides; one gone from view (bought into the closed discard pile,
+      // whose list is in the page but not shown) flies there.
+      if (now.cards[id]) slide(now.cards[id].element, old.cards[id].rect);
+      else if (old.moved && old.cards[id].yours) fly(old.cards[id].element, old.cards[id].rect, board);
     });
     Object.keys(now.values).forEach(function (key) {
       if (key in old.values && now.values[key] < old.values[key] && !/trade|combat/.test(key)) {

@@ -49,7 +49,16 @@
       filter(copySelect, selected(stickerSelect), copies, function (o) { return o.value; });
       filter(stickerSelect, selected(copySelect), stickerRows, function (o) { return o.dataset.row; });
       showFace(row);
+      showText(row);
     });
+  }
+
+  // The chosen sticker's whole text under its select, for browsers whose selects cut it
+  // (campaign.css hides it where the select itself wraps).
+  function showText(row) {
+    var line = row.querySelector(".chosen-text");
+    var sticker = selected(row.querySelector(".upgrade-sticker"));
+    if (line) { line.textContent = sticker ? sticker.textContent : ""; }
   }
 
   // The chosen copy's face, with the chosen sticker on it once the pair fits (the face URL's
@@ -92,6 +101,7 @@
     var index = rows.length;
     var row = rows[rows.length - 1].cloneNode(true);
     Array.prototype.forEach.call(row.querySelectorAll(".errorlist"), function (e) { e.remove(); });
+    Array.prototype.forEach.call(row.querySelectorAll(".chosen-text"), function (e) { e.textContent = ""; });
     Array.prototype.forEach.call(row.querySelectorAll("select, input"), function (field) {
       field.name = field.name.replace(/_\d+$/, "_" + index);
       field.id = field.id.replace(/_\d+$/, "_" + index);

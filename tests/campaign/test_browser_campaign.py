@@ -5,13 +5,15 @@ Alice works in one browser context, Bob in a second one (own cookies), in Englis
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from campaign.models import Campaign
-from tests.browser_support import log_in
+from tests.browser_support import log_in, shoot, small_targets
 from tests.factories import UserFactory, make_pack
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -163,14 +165,8 @@ def test_invite_copy_button_copies_the_link(live_server, browser: Browser) -> No
     context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_a_played_campaign_fits_a_phone_without_scrolling_sideways(live_server, browser: Browser,
-                                                                   lang: str) -> None:
-    """The dashboard was 617 px wide on a 390 px screen; record and history pages too must fit."""
-    from pathlib import Path
-
-    from django.conf import settings
-
+def _played_campaign() -> Campaign:
+    """Return alice's campaign of the default pack three scenarios in, scenario 4 opened."""
     from campaign.simulation import Simulation
     from campaign.state import missing_choices
     from cards.loading import load_pack_file
@@ -185,13 +181,96 @@ def test_a_played_campaign_fits_a_phone_without_scrolling_sideways(live_server, 
         campaign.apply_event("choice_made", {"choice": choice["id"],
                                              "option": choice["options"][0]["id"]},
                              alice, campaign.version)
+    return campaign
+
+
+def _campaign_pages(campaign: Campaign) -> tuple[str, ...]:
+    return (campaign.get_absolute_url(), f"/campaigns/{campaign.pk}/history/",
+            f"/campaigns/{campaign.pk}/record/", f"/campaigns/{campaign.pk}/scenarios/3/")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_played_campaign_fits_a_phone_without_scrolling_sideways(live_server, browser: Browser,
+                                                                   lang: str) -> None:
+    """The dashboard was 617 px wide on a 390 px screen; record and history pages too must fit."""
+    campaign = _played_campaign()
     context = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US",
                                   viewport={"width": 390, "height": 800})
     page = context.new_page()
     log_in(page, live_server.url, "alice")
-    for path in (campaign.get_absolute_url(), f"/campaigns/{campaign.pk}/history/",
-                 f"/campaigns/{campaign.pk}/record/",
-                 f"/campaigns/{campaign.pk}/scenarios/3/"):
+    for path in _campaign_pages(campaign):
         page.goto(live_server.url + path)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+    context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_control_of_the_campaign_pages_is_at_least_44_px(live_server, browser: Browser,
+                                                               lang: str, width: int) -> None:
+    """Issue 20 (2): checkboxes (13 px), the opened envelopes' links "1"/"2" (10x19 px) and every
+    other link, button and field of the campaign's pages are at least 44x44 CSS px, on a phone
+    and on a desktop."""
+    campaign = _played_campaign()
+    phone = width < 600
+    context = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US",
+                                  viewport={"width": width, "height": 844 if phone else 800},
+                                  has_touch=phone, is_mobile=phone)
+    page = context.new_page()
+    log_in(page, live_server.url, "alice")
+    found = {}
+    for index, path in enumerate(_campaign_pages(campaign) + ("/campaigns/",)):
+        page.goto(live_server.url + path)
+        shoot(page, f"campaign-{index}-{lang}-{width}", full_page=True)
+        page.locator("details:not([open]) > summary").evaluate_all(
+            "ss => ss.forEach(s => s.parentElement.open = true)")  # what opens is measured too
+        small = small_targets(page)
+        if small:
+            found[path] = small
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+    assert found == {}, "\n".join(f"{path}: {small}" for path, small in found.items())
+    context.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_record_form_shows_a_long_sticker_text_whole(live_server, browser: Browser, lang: str,
+                                                     width: int) -> None:
+    """Issue 20 (2): "Корабль, стоимость 4 — и +3 б" — a select cut the sticker's text. The
+    chosen sticker reads in full on the closed select, and every option of the open list lies
+    wholly on the screen, wrapped, on a phone and on a desktop."""
+    campaign = _played_campaign()
+    context = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US",
+                                  viewport={"width": width, "height": 844})
+    page = context.new_page()
+    log_in(page, live_server.url, "alice")
+    page.goto(f"{live_server.url}/campaigns/{campaign.pk}/record/")
+    select = page.locator("select[name=sticker_0]")
+    longest = select.locator("option").evaluate_all(
+        "os => os.reduce((a, o) => o.textContent.length > a.textContent.length ? o : a).value")
+    select.select_option(longest)
+    shown = select.evaluate("""s => {
+        const text = s.options[s.selectedIndex].textContent, style = getComputedStyle(s);
+        const ctx = document.createElement("canvas").getContext("2d");
+        ctx.font = style.font;
+        const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const lines = Math.ceil(ctx.measureText(text).width / room);
+        const line = s.parentElement.querySelector(".chosen-text");
+        return {lines, height: s.clientHeight, lineHeight: parseFloat(style.lineHeight) ||
+                parseFloat(style.fontSize) * 1.2, spelled: line && line.checkVisibility() ?
+                line.textContent : ""}; }""")
+    assert shown["lines"] > 1, "the test needs a sticker longer than the select"
+    wraps = shown["height"] >= shown["lines"] * shown["lineHeight"] * 0.9
+    assert wraps or shown["spelled"], shown
+    shoot(page, f"record-sticker-{lang}-{width}")
+
+    select.click()
+    options = select.locator("option:not([hidden])")
+    expect(options.first).to_be_visible()
+    boxes = options.evaluate_all("""os => os.map(o => { const r = o.getBoundingClientRect();
+        return {left: r.left, right: r.right, width: r.width,
+                cut: o.scrollWidth > o.clientWidth + 1}; })""")
+    assert all(b["width"] > 0 and b["left"] >= 0 and b["right"] <= width and not b["cut"]
+               for b in boxes), boxes
+    shoot(page, f"record-sticker-list-{lang}-{width}")
     context.close()

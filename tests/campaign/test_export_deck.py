@@ -199,3 +199,59 @@ def test_command_refuses_a_missing_directory(upgraded, tmp_path: Path) -> None:
     with pytest.raises(CommandError, match="no such directory"):
         call_command("export_deck", "--pack", "test-legacy", "--format", "csv",
                      "--output", str(tmp_path / "missing" / "out.csv"))
+
+
+def test_l7_tts_download_loads_as_a_tabletop_simulator_save(finished, client) -> None:
+    """Issue 20: the zip's saved object, read with json as TTS reads it, follows the save format
+    (tests/tts_save.py): decks whose DeckIDs are their cards' CardIDs, sheets with FaceURL,
+    BackURL, NumWidth and NumHeight, each sheet image in the zip and cut into that grid."""
+    from PIL import Image
+
+    from tests import tts_save
+    client.force_login(finished.creator)
+    response = client.get(_url(finished, "tts"))
+    assert response.status_code == 200
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    (name,) = [n for n in archive.namelist() if n.endswith(".json")]
+    saved = json.loads(archive.read(name).decode("utf-8"))
+    assert tts_save.problems(saved) == []
+    deck = campaign_deck(finished)
+    assert len(saved["ObjectStates"]) == len(deck.parts)
+    assert sum(len(o.get("ContainedObjects", [o])) for o in saved["ObjectStates"]) == sum(
+        len(part.cards) for part in deck.parts)
+    for entry in tts_save.sheet_entries(saved).values():
+        for url_key in ("FaceURL", "BackURL"):
+            image = archive.read("images/" + entry[url_key].rsplit("/", 1)[1])
+            with Image.open(io.BytesIO(image)) as sheet:
+                width, height = sheet.size
+            if url_key == "FaceURL":
+                assert width % entry["NumWidth"] == 0 and height % entry["NumHeight"] == 0
+                assert 0.6 < (width / entry["NumWidth"]) / (height / entry["NumHeight"]) < 0.8
+
+
+def test_tts_save_checker_finds_what_tts_would_not_read() -> None:
+    """The checker above can fail: each broken rule of the format is named."""
+    from tests import tts_save
+    entry = {"FaceURL": "https://x.org/a.jpg", "BackURL": "https://x.org/b.jpg", "NumWidth": 10,
+             "NumHeight": 2, "BackIsHidden": True}
+    transform = dict.fromkeys(tts_save.TRANSFORM, 0.0)
+
+    def card(card_id: int) -> dict:
+        return {"Name": "Card", "Nickname": "Scout", "Transform": transform, "CardID": card_id,
+                "CustomDeck": {str(card_id // 100): entry}}
+
+    deck = {"Name": "DeckCustom", "Nickname": "Trade deck", "Transform": transform,
+            "DeckIDs": [100, 101], "CustomDeck": {"1": entry},
+            "ContainedObjects": [card(100), card(101)]}
+    assert tts_save.problems({"ObjectStates": [deck]}) == []
+    assert tts_save.problems({"ObjectStates": [dict(deck, DeckIDs=[101, 100])]})
+    assert tts_save.problems({"ObjectStates": [dict(deck, ContainedObjects=[card(100), card(119)],
+                                                    DeckIDs=[100, 119])]})  # the hidden slot
+    for broken in (dict(entry, NumWidth=11), dict(entry, FaceURL="a.jpg"), dict(entry, NumHeight=0)):
+        assert tts_save.problems({"ObjectStates": [dict(deck, CustomDeck={"1": broken})]})
+    other = dict(entry, NumHeight=3)  # sheet key 1 used again for another sheet
+    clash = dict(deck, CustomDeck={"1": other}, ContainedObjects=[
+        dict(card(100), CustomDeck={"1": other}), dict(card(101), CustomDeck={"1": other})])
+    assert tts_save.problems({"ObjectStates": [clash]}) == []
+    assert tts_save.problems({"ObjectStates": [deck, clash]})
+    assert tts_save.problems({"Objects": []}) == ["ObjectStates is not a non-empty list"]

@@ -130,3 +130,38 @@ def test_phone_board_fits_and_shows_hand_with_moves(live_server, browser: Browse
     row = page.locator("#row-cards")
     assert row.evaluate("e => e.scrollWidth > e.clientWidth")
     context.close()
+
+
+def test_a_late_answer_with_an_older_board_does_not_replace_a_newer_one(
+        live_server, page: Page, bot_match: Match) -> None:
+    """A board request sent before a move (the poll, or a fetch the stream asked for) can come back
+    after the move's own answer, carrying the board the move replaced. The page keeps the newer
+    board: the version shown never goes back (htmx swaps a late answer into the board element
+    the request was made for, which the move's answer has already replaced)."""
+    held: list = []
+
+    def hold_first_poll(route) -> None:
+        if held:
+            route.continue_()
+            return
+        # The board as it is now (before the move), answered only once the move is shown.
+        url = route.request.url.split("?")[0] + "?version=-1"
+        held.append((route, route.fetch(url=url)))
+
+    _open(page, live_server.url, bot_match)
+    before = page.locator("#board").get_attribute("data-version")
+    page.route("**/board/?version=*", hold_first_poll)
+    for _ in range(40):  # the 1 s poll (no stream under the test server) sends a request
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the board's poll sent no request"
+    page.locator("#hand li:has(button.card-button)").first.locator("button.card-button").click()
+    _moved(page, before)
+    newer = page.locator("#board").get_attribute("data-version")
+    route, stale = held[0]
+    assert f'data-version="{before}"' in stale.text()
+    route.fulfill(response=stale)
+    page.wait_for_timeout(500)
+    assert page.locator("#board").get_attribute("data-version") == newer
+    assert page.evaluate("window.notReloaded") is True

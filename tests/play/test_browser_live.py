@@ -28,7 +28,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from playwright.sync_api import Browser, Page, expect
 
-from play import creation
+from play import creation, services
 from play.creation import SeatSpec
 from play.engine import GameSetup, SeatSetup
 from play.models import Match
@@ -170,9 +170,11 @@ def test_a_bot_turn_reaches_the_board_through_the_stream(servers, browser: Brows
     match = creation.create_match(core_pack, setup,
                                   [SeatSpec("Alice", alice), SeatSpec("Robot", bot="heuristic")])
     page = _open(browser, servers[0], alice, match.get_absolute_url())
+    # Counted from the stream's first event on: until then the page polls, as it does whenever
+    # the stream is down (on a loaded machine the first event can take more than the poll's 1 s).
+    _live(page)
     fetches: list[str] = []
     page.on("request", lambda request: "/board/" in request.url and fetches.append(request.url))
-    _live(page)
     page.evaluate("window.notReloaded = true")
 
     with page.expect_response(lambda r: r.url.endswith(f"/play/{match.pk}/act/")) as answer:
@@ -190,3 +192,62 @@ def test_a_bot_turn_reaches_the_board_through_the_stream(servers, browser: Brows
     assert 1 <= len(fetches) <= final - 1  # only announced versions were fetched
     assert page.evaluate("window.notReloaded") is True
     page.context.close()
+
+
+def test_a_board_answer_that_lands_after_a_move_does_not_stop_the_live_updates(
+        servers, browser: Browser, core_pack, alice, bob) -> None:
+    """The cause of the bot-turn test's failures: until the stream's first event the page polls;
+    a poll still on its way when a move's answer replaced the board came back to an element no
+    longer in the page, its htmx:afterRequest never reached the page, and the page counted a
+    board request in flight for ever: every later announced version went unfetched ("Waiting
+    for Robot" while the bot had long played). Here the stream is held back until a poll is
+    out, that poll's answer is held until the move is shown, then bob moves on the server."""
+    match = creation.create_standard_match(
+        core_pack, [SeatSpec("Alice", alice), SeatSpec("Bob", bob)], seed=3)
+    if match.turn_seat != 0:
+        match = services.play(match.pk, match.turn_seat, _end(match), match.version)
+    held: dict[str, list] = {"events": [], "board": []}
+
+    def hold(kind: str):
+        def handler(route) -> None:
+            if kind == "board" and held["board"]:
+                route.continue_()
+            else:
+                held[kind].append(route)
+        return handler
+
+    context = browser.new_context(locale="en-US")
+    context.set_default_timeout(15_000)
+    context.add_cookies([{"name": "sessionid", "value": _session(alice), "url": servers[0].url}])
+    page = context.new_page()
+    page.route("**/events/", hold("events"))
+    page.route("**/board/?version=*", hold("board"))
+    page.goto(servers[0].url + match.get_absolute_url())
+    for _ in range(50):  # the poll runs while the stream is not up yet
+        if held["board"]:
+            break
+        page.wait_for_timeout(100)
+    assert held["board"], "the page sent no poll before its stream was up"
+    held["events"][0].continue_()
+    _live(page)
+
+    before = match.version
+    page.locator("#dock #end-turn").click()
+    expect(page.locator("#board")).not_to_have_attribute("data-version", str(before))
+    match.refresh_from_db()
+    assert page.locator("#board").get_attribute("data-version") == str(match.version)
+    held["board"][0].continue_()  # the early poll's answer lands on the replaced board
+    page.wait_for_timeout(500)
+
+    match = services.play(match.pk, 1, _end(match), match.version)  # bob, on the server
+    expect(page.locator("#board")).to_have_attribute("data-version", str(match.version),
+                                                     timeout=10_000)
+    expect(page.locator("#turn-status")).to_contain_text("Your move")
+    context.close()
+
+
+def _end(match: Match) -> str:
+    """Return the notation that ends the current turn."""
+    from play.engine import legal_actions
+    legal = [a.notation for a in legal_actions(services.engine_state(match))]
+    return next(n for n in legal if n.startswith("end"))

@@ -16,7 +16,7 @@ from play import creation, services
 from play.creation import SeatSpec
 from play.engine import apply, legal_actions
 from play.models import Match
-from tests.browser_support import log_in
+from tests.browser_support import log_in, shoot
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -79,3 +79,29 @@ def test_replay_keys_slider_and_game_over_actions(live_server, browser: Browser,
     page.wait_for_url("**/replay/?step=10")
     expect(page.locator("#replay-position")).to_contain_text(f"10")
     page.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_replay_move_numbers_stay_inside_their_box(live_server, browser: Browser, core_pack,
+                                                  width: int) -> None:
+    """Issue 20: late in a long game the list's move numbers ("449.") stuck out of its box on
+    the left. Every number of the turn's moves is shown, and lies inside the list's box."""
+    match = _finished_game(core_pack)
+    context = browser.new_context(locale="ru-RU", viewport={"width": width, "height": 900})
+    page = context.new_page()
+    log_in(page, live_server.url, "alice")
+    page.goto(f"{live_server.url}/play/{match.pk}/replay/?step={match.version - 1}")
+    steps = page.locator("#replay-turn .replay-steps > li")
+    expect(steps.first).to_be_visible()
+    found = steps.evaluate_all("""lis => lis.map(li => {
+        const box = li.closest("details").getBoundingClientRect();
+        const number = li.querySelector(".step-number"), r = number && number.getBoundingClientRect();
+        return {text: number ? number.textContent.trim() : "",
+                inside: !!r && r.width > 0 && r.left >= box.left && r.right <= box.right}; })""")
+    assert match.version - 1 >= 100  # numbers of three digits at least
+    assert all(f["inside"] and f["text"].rstrip(".").isdigit() for f in found), found
+    assert str(match.version - 1) + "." in [f["text"] for f in found]
+    page.locator("#replay-turn").scroll_into_view_if_needed()
+    shoot(page, f"replay-numbers-ru-{width}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()

@@ -6,7 +6,6 @@ Set SHOTS=<folder> to keep a screenshot of every board measured here (the note o
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
@@ -14,16 +13,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from play.models import Match
-from tests.browser_support import log_in
+from tests.browser_support import log_in, shoot, small_targets
 from tests.play import midgame
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = os.environ.get("SHOTS")
 DESKTOPS = [(1280, 800), (1366, 768)]
 PHONE = (390, 844)
-# Everything a player taps: at least 44x44 CSS px (WCAG 2.5.5), cards included.
-INTERACTIVE = ("a[href], button, summary, input:not([type=hidden]), select, textarea, "
-               "[role=button], label:has(input)")
 
 
 @pytest.fixture(autouse=True)
@@ -58,12 +53,6 @@ def _board(browser: Browser, base: str, match: Match, size: tuple[int, int], loc
     return page
 
 
-def _shoot(page: Page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
-
-
 def _inside(page: Page, selector: str) -> bool:
     """Whether the element lies wholly inside the first viewport (the page not scrolled) and is
     seen there: the point at its centre is the element itself, not a box scrolled over it."""
@@ -87,7 +76,11 @@ def test_desktop_first_screen_holds_the_table(live_server, browser: Browser, two
     assert page.locator("#hand > li.game-card").count() >= 3  # mid-game: a hand to show
     assert page.locator("#my-ships > li.game-card").count() >= 1  # and cards played
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
-    _shoot(page, f"board-2p-{locale}-{size[0]}")
+    # No empty band between the title and the table: the board's links share the title's line.
+    gap = page.evaluate("""() => document.querySelector(".table").getBoundingClientRect().top -
+                                 document.querySelector(".match-page > h1").getBoundingClientRect().bottom""")
+    assert gap <= 16, f"{gap:.0f} px between the title and the table"
+    shoot(page, f"board-2p-{locale}-{size[0]}")
     page.context.close()
 
 
@@ -105,11 +98,17 @@ def test_multiplayer_table_summarises_every_opponent(live_server, browser: Brows
                 assert _inside(page, f"#opponents .foe:nth-child({index + 1}) {part}"), index
         for part in ("#row-cards", "#hand", "#end-turn"):
             assert _inside(page, part), f"{part} at {players} players ({locale})"
-        _shoot(page, f"board-{players}p-{locale}-1280")
+        shoot(page, f"board-{players}p-{locale}-1280")
         page.context.close()
         page = _board(browser, live_server.url, match, PHONE, locale, touch=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
-        _shoot(page, f"board-{players}p-{locale}-390")
+        # The docked hand and moves leave the phone's screen to the table: at most 45% of it
+        # (the attack chooser of a 6-player game took three rows, the dock over half the screen).
+        dock = page.locator("#dock").bounding_box()["height"]
+        assert dock <= 0.45 * PHONE[1], f"the dock is {dock:.0f} px high ({locale})"
+        for part in ("#target-select", "#attack-target", "#end-turn", "#hand"):
+            assert _inside(page, part), f"{part} at {players} players on a phone ({locale})"
+        shoot(page, f"board-{players}p-{locale}-390")
         page.context.close()
 
 
@@ -121,7 +120,7 @@ def test_phone_tap_inspects_a_card_and_buys_only_when_confirmed(
     two_player = with_trade
     page = _board(browser, live_server.url, two_player, PHONE, locale, touch=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
-    _shoot(page, f"board-2p-{locale}-390")
+    shoot(page, f"board-2p-{locale}-390")
     card = page.locator("#row-cards li.game-card:not([data-card-id='-1'])"
                         ":has(.card-button, .card-menu)").first
     card_id = card.get_attribute("data-card-id")
@@ -136,7 +135,7 @@ def test_phone_tap_inspects_a_card_and_buys_only_when_confirmed(
     page.wait_for_timeout(300)
     assert page.locator("#board").get_attribute("data-version") == version  # nothing bought
     assert Match.objects.get(pk=two_player.pk).version == two_player.version
-    _shoot(page, f"inspect-{locale}-390")
+    shoot(page, f"inspect-{locale}-390")
     buy = dialog.locator("#inspect-actions button").first
     assert buy.bounding_box()["height"] >= 44
     buy.tap()
@@ -150,17 +149,7 @@ def test_every_control_of_the_board_is_at_least_44_px(live_server, browser: Brow
                                                       two_player: Match, size) -> None:
     """Issue 20 (2): tap targets of the board page, header included, at least 44x44 CSS px."""
     page = _board(browser, live_server.url, two_player, size, "ru", touch=size == PHONE)
-    small = page.evaluate("""sel => [...document.querySelectorAll(sel)].filter(e => {
-            const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-            if (!r.width || !r.height || s.visibility === "hidden" || r.bottom <= 0) return false;
-            if (e.closest(".visually-hidden, [popover]:not(:popover-open), dialog:not([open])"))
-                return false;
-            if (e.tagName === "INPUT" && e.closest("label")) return false;  // its label counts
-            return r.width < 43.5 || r.height < 43.5;
-        }).map(e => e.tagName + "#" + e.id + "." + e.className + " " +
-                    e.getBoundingClientRect().width.toFixed(0) + "x" +
-                    e.getBoundingClientRect().height.toFixed(0) + " " + e.textContent.trim().slice(0, 30))""",
-                          INTERACTIVE)
+    small = small_targets(page)
     assert small == []
     page.context.close()
 
@@ -174,7 +163,7 @@ def test_keyboard_help_and_keys_play_the_hand(live_server, browser: Browser,
     help_ = page.locator("#keys-help")
     expect(help_).to_be_visible()
     expect(help_).to_contain_text("End turn")
-    _shoot(page, "keys-help-en-1280")
+    shoot(page, "keys-help-en-1280")
     page.keyboard.press("Escape")
     expect(help_).to_be_hidden()
     hand = page.locator("#hand > li.game-card").count()
