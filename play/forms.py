@@ -220,8 +220,7 @@ class MatchCreateForm(forms.Form):
 class CampaignMatchForm(forms.Form):
     """Play the campaign's open scenario; seats without a user are played by the chosen bot."""
 
-    bot = BotChoiceField(label=_("Bot for a seat without a player"), required=False,
-                         help_text=_("Left empty: the Captain."))
+    bot = BotChoiceField(label=_("Bot for a seat without a player"), required=False)
 
     def __init__(self, *args: Any, levels: list[LevelRow], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
