@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from play.engine import LEVELS, read_pack
-from play.engine.bots.ladder import PLAYERS, LadderGame, fit_elo, ladder_games, play_ladder_game
+from play.engine.ladder import PLAYERS, LadderGame, fit_elo, ladder_games, play_ladder_game
 
 CORE = ROOT / "fixtures" / "packs" / "core-set.json"
 RATINGS = ROOT / "fixtures" / "bot_ratings.json"

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from play.bot_levels import LevelRow, level_rows
 from play.bot_names import bot_seat_name
 from play.creation import SeatSpec, core_packs, finished_campaigns
-from play.engine.bots.levels import LEGACY_BOTS
+from play.engine import LEGACY_BOTS
 from play.models import NotificationPrefs
 from play.modes_web import STANDARD, available_modes, counts_text, role_label
 from play.services import DEFAULT_BOT

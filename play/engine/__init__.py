@@ -36,7 +36,7 @@ from .balance import read_legacy_pack, run_forecast, snapshot_from_dict, snapsho
 from .balance import run as run_balance
 from .balance import table as balance_table
 from .bots import Bot
-from .bots.levels import LEVEL_KEYS, LEVELS, SEAT_BOTS, level_bot, level_of
+from .bots.levels import LEGACY_BOTS, LEVEL_KEYS, LEVELS, SEAT_BOTS, level_bot, level_of
 from .bots.registry import BOTS, get_bot
 from .bulk import GameResult, game_seed, play_bot_game, play_game, read_pack, read_packs
 from .chance import KEYED as KEYED_SHUFFLES
@@ -63,7 +63,7 @@ from .setup import Game, GameSetup, SeatSetup, setup_for
 from .state import GameState, Outcome
 
 __all__ = [
-    "BALANCE_DIFFERS_Z", "BOTS", "EXPLORERS", "KEYED_SHUFFLES", "KNOWN_FACTIONS", "LEVELS",
+    "BALANCE_DIFFERS_Z", "BOTS", "EXPLORERS", "KEYED_SHUFFLES", "KNOWN_FACTIONS", "LEGACY_BOTS", "LEVELS",
     "LEVEL_KEYS", "MODES", "SEAT_BOTS",
     "SIDES", "Action", "Bot",
     "CampaignSnapshot", "EngineError", "GameRecord", "GameResult", "GameSetup", "GameState",

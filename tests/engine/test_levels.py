@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from play.engine import LEVEL_KEYS, LEVELS, level_bot, level_of, read_pack
-from play.engine.bots.ladder import LadderGame, fit_elo, ladder_games, play_ladder_game
 from play.engine.bulk import play_game, seat_setups
+from play.engine.ladder import LadderGame, fit_elo, ladder_games, play_ladder_game
 from play.engine.setup import GameSetup, setup_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,3 +81,14 @@ def test_the_ladder_command_writes_the_file_the_site_reads(tmp_path, capsys) -> 
     assert line["random"]["elo"] == 0 and line["games_per_pair"] == 1
     assert line["budget_scale"] == 0.02
     assert all(len(v["ci95"]) == 2 for v in stored["levels"].values())
+
+
+def test_the_stored_ratings_file_rates_every_level() -> None:
+    """fixtures/bot_ratings.json (the form's source) holds every level, weakest lowest."""
+    stored = json.loads((ROOT / "fixtures" / "bot_ratings.json").read_text())
+    assert stored["anchor"] == "random" and stored["random"]["elo"] == 0
+    elos = [stored["levels"][key]["elo"] for key in LEVEL_KEYS]
+    assert elos == sorted(elos)
+    for key in LEVEL_KEYS:
+        low, high = stored["levels"][key]["ci95"]
+        assert low <= stored["levels"][key]["elo"] <= high

@@ -16,10 +16,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..bulk import game_seed, play_game, seat_setups
-from ..content import Pack
-from ..setup import GameSetup
-from .levels import ANCHOR, LEVEL_KEYS, level_bot
+from .bots.levels import ANCHOR, LEVEL_KEYS, level_bot
+from .bulk import game_seed, play_game, seat_setups
+from .content import Pack
+from .setup import GameSetup
 
 PLAYERS = (ANCHOR, *LEVEL_KEYS)
 VIRTUAL_DRAWS = 1.0
