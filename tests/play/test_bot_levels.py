@@ -170,3 +170,19 @@ def test_the_worker_plays_the_seats_level(settings) -> None:
     assert isinstance(services._bot("heuristic", 1), HeuristicBot)
     with pytest.raises(ValueError, match="unknown bot level"):
         services._bot("overlord", 1)
+
+
+def test_a_level_seat_is_named_in_the_readers_language(alice, alice_client, core_pack) -> None:
+    """A seat made in English as "Vega (Grand Admiral)" reads "Вега (Гранд-адмирал)" in Russian."""
+    from django.utils import translation
+
+    from play.bot_names import bot_seat_name
+
+    with translation.override("en"):
+        name = bot_seat_name("grand-admiral", 0)
+    assert name == "Vega (Grand Admiral)"
+    match = creation.create_mode_match("ffa", [SeatSpec("alice", alice),
+                                               SeatSpec(name, bot="grand-admiral"),
+                                               SeatSpec("Cadet", bot="cadet")], pack=core_pack)
+    page = alice_client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Вега (Гранд-адмирал)" in page and "Кадет" in page and "Grand Admiral" not in page
