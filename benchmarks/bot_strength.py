@@ -3,6 +3,7 @@
     python benchmarks/bot_strength.py --jobs 2                  # everything, the issue's sizes
     python benchmarks/bot_strength.py --only core --core 40     # a quick look
     python benchmarks/bot_strength.py --opt search:turn_budget=0.5   # other bot options
+    python benchmarks/bot_strength.py --games 10 --scenarios 1,6 --jobs 2   # a small run of all
 
 Sections (`--only core,ffa,raid,scenarios`; game counts by option):
 
@@ -22,6 +23,9 @@ Sections (`--only core,ffa,raid,scenarios`; game counts by option):
   the other half, the first side alternating; each game starts from a campaign state reached by
   heuristic bot campaigns (play/engine/balance.py `campaign_prefix`), with the first player's
   choices drawn at random.
+
+`--games N` sets every section's game count at once (core, ffa, raid, per scenario), for a
+small run; a section's own option still wins when given. `--scenarios 1,6` picks scenarios.
 
 `--jobs N` spreads the games over N processes (same games, same seeds, the same figures for any
 N). The last stdout line is one JSON object with every figure and whether each bar of the issue
@@ -47,14 +51,16 @@ sys.path.insert(0, str(ROOT))
 
 from play.engine import GameSetup, get_bot, play_game, read_pack, setup_for
 from play.engine.balance import campaign_prefix, pick_choices
+from play.engine.bots.levels import BY_KEY
 from play.engine.bulk import game_seed, parse_options, seat_setups
 from play.engine.legacy import scenario_setup
 
 CORE = ROOT / "fixtures" / "packs" / "core-set.json"
 LEGACY = ROOT / "fixtures" / "packs" / "legacy-default.json"
 SIDES = ("empire", "federation")
-# as the task worker gives it (play.services: SEARCH_ITERATIONS, BOT_SEARCH_MS, BOT_TURN_MS)
-DEFAULT_SEARCH = {"iterations": 2000, "time_limit": 1.5, "turn_budget": 1.0}
+# the Grand Admiral's budget, as the task worker gives it (play/engine/bots/levels.py)
+DEFAULT_SEARCH = dict(BY_KEY["grand-admiral"].options)
+SECTION_GAMES = {"core": 400, "ffa": 200, "raid": 100, "scenario_games": 100}  # the issue's sizes
 CAMPAIGNS = 16  # bot campaigns whose states the scenario games start from
 
 _PACKS: dict[str, Any] = {}
@@ -222,11 +228,13 @@ def _progress(row: dict) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default="core,ffa,raid,scenarios")
-    parser.add_argument("--core", type=int, default=400)
-    parser.add_argument("--ffa", type=int, default=200)
-    parser.add_argument("--raid", type=int, default=100)
+    parser.add_argument("--games", type=int, default=None,
+                        help="games of every section (each section's own option wins)")
+    parser.add_argument("--core", type=int, default=None, help="default 400")
+    parser.add_argument("--ffa", type=int, default=None, help="default 200")
+    parser.add_argument("--raid", type=int, default=None, help="default 100 as boss, as raider")
     parser.add_argument("--raid-players", type=int, default=4)
-    parser.add_argument("--scenario-games", type=int, default=100)
+    parser.add_argument("--scenario-games", type=int, default=None, help="default 100 each")
     parser.add_argument("--scenarios", default="1,2,3,4,5,6,7,8,9,10,11,12")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-seconds", type=float, default=0,
@@ -237,6 +245,11 @@ def main() -> int:
     parser.add_argument("--opt", action="append", default=[], metavar="BOT:KEY=VALUE",
                         help="a bot option, e.g. search:turn_budget=0.5 (repeatable)")
     args = parser.parse_args()
+    for name, default in SECTION_GAMES.items():
+        if getattr(args, name) is None:
+            setattr(args, name, args.games if args.games is not None else default)
+        if getattr(args, name) < 0:
+            parser.error("game counts cannot be negative")
     sections = set(args.only.split(","))
     try:
         options = parse_options(args.opt)

@@ -299,12 +299,16 @@ Q_CLUSTER = {
 # then is killed and goes back to the queue for the next start (play/task_cluster.py).
 TASK_STOP_SECONDS = envint("TASK_STOP_SECONDS", 5)
 # Bot turns (play/bots_queue.py): a worker lets bots decide for up to BOT_CHUNK_MS per saved
-# chunk; the search bot thinks up to BOT_SEARCH_MS per decision and BOT_TURN_MS per turn (the
-# figure benchmarks/bot_strength.py measures it with). A bot's turn untouched for
+# chunk. The levels (play/engine/bots/levels.py) think up to their own seconds per decision and
+# per turn: BOT_TURN_MS is the strongest level's turn (1000 as rated; the other levels scale
+# with it), BOT_SEARCH_MS caps any one decision. A bot's turn untouched for
 # BOT_STUCK_SECONDS is queued again by a sweep running every BOT_SWEEP_MINUTES.
 BOT_CHUNK_MS = envint("BOT_CHUNK_MS", 1000)
 BOT_SEARCH_MS = envint("BOT_SEARCH_MS", 1500)
 BOT_TURN_MS = envint("BOT_TURN_MS", 1000)
+# The levels' Elo as benchmarks/bot_ladder.py --write stored it; the match form reads it.
+BOT_RATINGS_FILE = os.environ.get("BOT_RATINGS_FILE",
+                                  str(BASE_DIR / "fixtures" / "bot_ratings.json"))
 BOT_STUCK_SECONDS = envint("BOT_STUCK_SECONDS", 90)
 BOT_SWEEP_MINUTES = envint("BOT_SWEEP_MINUTES", 1)
 # Forecasts and set balance runs (story/): games per forecast unless the page asks otherwise, the

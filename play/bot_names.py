@@ -15,7 +15,10 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy
 
-BOT_NAMES = {"heuristic": gettext_lazy("Heuristic bot"), "random": gettext_lazy("Random bot"),
+# The rated levels (play/engine/bots/levels.py) and the bots a seat of an older match may hold.
+BOT_NAMES = {"cadet": gettext_lazy("Cadet"), "captain": gettext_lazy("Captain"),
+             "admiral": gettext_lazy("Admiral"), "grand-admiral": gettext_lazy("Grand Admiral"),
+             "heuristic": gettext_lazy("Heuristic bot"), "random": gettext_lazy("Random bot"),
              "search": gettext_lazy("Search bot")}
 # Bots of a multiplayer game are told apart by a star's name, never by a number.
 STARS = (gettext_lazy("Vega"), gettext_lazy("Altair"), gettext_lazy("Rigel"),

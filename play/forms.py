@@ -9,14 +9,14 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from play.bot_levels import LevelRow, level_rows
 from play.bot_names import bot_seat_name
 from play.creation import SeatSpec, core_packs, finished_campaigns
+from play.engine import LEGACY_BOTS
 from play.models import NotificationPrefs
 from play.modes_web import STANDARD, available_modes, counts_text, role_label
-from play.services import BOTS, DEFAULT_BOT
+from play.services import DEFAULT_BOT
 
-BOT_LABELS = {"heuristic": _("Bot: heuristic (default)"), "random": _("Bot: random (easy)"),
-              "search": _("Bot: search (strongest, slower)")}
 INVITE, USER, ME = "invite", "user", "me"
 MAX_SEATS = 6
 
@@ -31,9 +31,17 @@ def mixable_sets(packs: list[Any]) -> list[Any]:
     return sorted(newest.values(), key=lambda p: p.pk)
 
 
-def bot_choices() -> list[tuple[str, Any]]:
-    """Return (name, translated label) for every bot the engine offers."""
-    return [(name, BOT_LABELS[name]) for name in BOTS]
+def bot_choices(levels: list[LevelRow]) -> list[tuple[str, Any]]:
+    """Return (level key, label with its rating) for every bot level, weakest first."""
+    return [(row.key, _("Bot: %(level)s") % {"level": row.label}) for row in levels]
+
+
+class BotChoiceField(forms.ChoiceField):
+    """A choice that also takes the bot names of matches made before the levels ("heuristic"
+    plays as the Captain): a game-over page's "next scenario" button may still send one."""
+
+    def valid_value(self, value: Any) -> bool:
+        return value in LEGACY_BOTS or super().valid_value(value)
 
 
 class MatchCreateForm(forms.Form):
@@ -49,13 +57,14 @@ class MatchCreateForm(forms.Form):
         label=_("Cards"),
         help_text=_("A mix puts the trade cards of both sets into one trade deck; scouts, vipers "
                     "and explorers come from the first."))
-    opponent = forms.ChoiceField(label=_("Opponent"), required=False)
+    opponent = BotChoiceField(label=_("Opponent"), required=False)
     username = forms.CharField(label=_("Opponent's user name"), required=False, max_length=150,
                                help_text=_("Only when the opponent is a registered user."))
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.user = user
+        self.levels = level_rows(user)  # the bot levels with their ratings and user's record
         # builtin sets in the order they were loaded (the core set first), then the user's own
         packs = sorted(core_packs(user), key=lambda p: (not p.is_builtin, p.pk))
         sets = mixable_sets(packs)
@@ -83,7 +92,7 @@ class MatchCreateForm(forms.Form):
         groups = [(_("One set"), single), (_("Two sets mixed"), mixed),
                   (_("A finished campaign's deck"), finished)]
         self.fields["deck"].choices = [(label, items) for label, items in groups if items]
-        self.fields["opponent"].choices = bot_choices() + [
+        self.fields["opponent"].choices = bot_choices(self.levels) + [
             (INVITE, _("A friend: I get an invite link")), (USER, _("A registered user"))]
         self.fields["opponent"].initial = DEFAULT_BOT
         self.modes = available_modes()
@@ -93,9 +102,9 @@ class MatchCreateForm(forms.Form):
             label=_("Players"), coerce=int, required=False, initial=4,
             choices=[(n, str(n)) for n in range(3, MAX_SEATS + 1)])
         kinds = [(ME, _("You")), (INVITE, _("A friend: an invite link")),
-                 (USER, _("A registered user (name below)"))] + bot_choices()
+                 (USER, _("A registered user (name below)"))] + bot_choices(self.levels)
         for k in range(1, MAX_SEATS + 1):
-            self.fields[f"seat{k}"] = forms.ChoiceField(
+            self.fields[f"seat{k}"] = BotChoiceField(
                 label=_("Seat %(n)s") % {"n": k}, choices=kinds, required=False,
                 initial=ME if k == 1 else DEFAULT_BOT)
             self.fields[f"seat{k}_user"] = forms.CharField(
@@ -211,11 +220,11 @@ class MatchCreateForm(forms.Form):
 class CampaignMatchForm(forms.Form):
     """Play the campaign's open scenario; seats without a user are played by the chosen bot."""
 
-    bot = forms.ChoiceField(label=_("Bot for a seat without a player"), required=False)
+    bot = BotChoiceField(label=_("Bot for a seat without a player"), required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, levels: list[LevelRow], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["bot"].choices = bot_choices()
+        self.fields["bot"].choices = bot_choices(levels)
         self.fields["bot"].initial = DEFAULT_BOT
 
 

@@ -39,6 +39,7 @@ from cards.models import ContentPack
 from common.caching import BoundedCache
 from play import rows, tasks
 from play.engine import (
+    SEAT_BOTS,
     CampaignSnapshot,
     EngineError,
     GameSetup,
@@ -49,7 +50,7 @@ from play.engine import (
     apply,
     apply_outcome,
     deserialize,
-    get_bot,
+    level_bot,
     merge_packs,
     new_game,
     serialize,
@@ -57,9 +58,8 @@ from play.engine import (
 from play.models import RESIGN, Match, MatchAction
 from play.signals import MatchChange, match_changed
 
-BOTS = ("heuristic", "random", "search")
-DEFAULT_BOT = "heuristic"
-SEARCH_ITERATIONS = 2000  # rollouts per decision at most; BOT_SEARCH_MS and BOT_TURN_MS bound the time
+BOTS = SEAT_BOTS  # the levels, and the bot names seats of older matches hold
+DEFAULT_BOT = "captain"
 MAX_BOT_ACTIONS = 3000   # safety net per chunk: a bot turn is a few dozen actions
 SYNC_BOT_SECONDS = 20.0  # TASKS_SYNC only: past this the bots stop answering and the game waits
 
@@ -334,12 +334,13 @@ def _bot_actions(match: Match, state: GameState, bots: dict[int, str], seconds: 
 
 
 def _bot(name: str, seed: int) -> Any:
-    # The turn budget holds within a chunk (one bot object); the per-decision limit also bounds
-    # a turn that spans several chunks (new bot objects).
-    options = ({"iterations": SEARCH_ITERATIONS, "time_limit": settings.BOT_SEARCH_MS / 1000,
-                "turn_budget": settings.BOT_TURN_MS / 1000}
-               if name == "search" else {})
-    return get_bot(name, seed=seed, **options)
+    """Return the bot of a seat's level (or older bot name) as this server lets it think.
+
+    The turn budget holds within a chunk (one bot object); the per-decision limit also bounds
+    a turn that spans several chunks (new bot objects).
+    """
+    return level_bot(name, seed=seed, budget_scale=settings.BOT_TURN_MS / 1000,
+                     max_decision_seconds=settings.BOT_SEARCH_MS / 1000)
 
 
 def _first_person(match: Match) -> Any:

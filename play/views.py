@@ -27,12 +27,13 @@ from campaign.models import Campaign
 from campaign.owners_sets import online_refusal
 from common.ratelimit import rate_limit
 from play import creation, jinja, modes_web, notifications, rows, services
+from play.board import Board, scenario_panel
+from play.bot_levels import level_rows
 from play.engine import view
 from play.faces import MatchFaces, web_size
 from play.forms import ActionForm, CampaignMatchForm, MatchCreateForm, VersionForm
 from play.models import Match, MatchSeat
 from play.modes_web import STANDARD
-from play.board import Board, scenario_panel
 from play.services import BrokenMatch, MatchError
 
 POLL_SECONDS = 1
@@ -135,11 +136,12 @@ def create(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(match)
     return render(request, "play/create.html", {
-        "form": form, "campaigns": _playable_campaigns(request.user)})
+        "form": form, "campaigns": _playable_campaigns(request.user, form.levels)})
 
 
-def _playable_campaigns(user: Any) -> list[dict[str, Any]]:
-    """Return the user's campaigns with an open, unplayed scenario (and its match if started)."""
+def _playable_campaigns(user: Any, levels: list[Any], bound: Any = None) -> list[dict[str, Any]]:
+    """Return the user's campaigns with an open, unplayed scenario (and its match if started);
+    `bound` is a campaign's form as it was sent (shown with its errors)."""
     found = []
     for campaign in Campaign.objects.for_user(user).select_related("pack"):
         try:
@@ -149,7 +151,8 @@ def _playable_campaigns(user: Any) -> list[dict[str, Any]]:
         found.append({"campaign": campaign, "number": number,
                       "match": services.active_campaign_match(campaign),
                       "refusal": online_refusal(campaign),
-                      "form": CampaignMatchForm(prefix=f"c{campaign.pk}")})
+                      "form": bound if bound is not None and bound.prefix == f"c{campaign.pk}"
+                      else CampaignMatchForm(prefix=f"c{campaign.pk}", levels=levels)})
     return found
 
 
@@ -166,8 +169,13 @@ def campaign_match(request: HttpRequest, pk: int) -> HttpResponse:
     existing = services.active_campaign_match(campaign)
     if existing is not None:
         return redirect(existing)
-    form = CampaignMatchForm(request.POST, prefix=f"c{campaign.pk}")
-    bot = form.cleaned_data.get("bot") if form.is_valid() else ""
+    levels = level_rows(request.user)
+    form = CampaignMatchForm(request.POST, prefix=f"c{campaign.pk}", levels=levels)
+    if not form.is_valid():  # a level that does not exist: say so on the page, start nothing
+        return render(request, "play/create.html", {
+            "form": MatchCreateForm(user=request.user),
+            "campaigns": _playable_campaigns(request.user, levels, bound=form)}, status=400)
+    bot = form.cleaned_data.get("bot")
     try:
         match = creation.create_campaign_match(
             campaign, {0: bot or services.DEFAULT_BOT, 1: bot or services.DEFAULT_BOT})

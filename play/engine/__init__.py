@@ -36,6 +36,7 @@ from .balance import read_legacy_pack, run_forecast, snapshot_from_dict, snapsho
 from .balance import run as run_balance
 from .balance import table as balance_table
 from .bots import Bot
+from .bots.levels import LEGACY_BOTS, LEVEL_KEYS, LEVELS, SEAT_BOTS, level_bot, level_of
 from .bots.registry import BOTS, get_bot
 from .bulk import GameResult, game_seed, play_bot_game, play_game, read_pack, read_packs
 from .chance import KEYED as KEYED_SHUFFLES
@@ -62,13 +63,14 @@ from .setup import Game, GameSetup, SeatSetup, setup_for
 from .state import GameState, Outcome
 
 __all__ = [
-    "BALANCE_DIFFERS_Z", "BOTS", "EXPLORERS", "KEYED_SHUFFLES", "KNOWN_FACTIONS", "MODES",
+    "BALANCE_DIFFERS_Z", "BOTS", "EXPLORERS", "KEYED_SHUFFLES", "KNOWN_FACTIONS", "LEGACY_BOTS", "LEVELS",
+    "LEVEL_KEYS", "MODES", "SEAT_BOTS",
     "SIDES", "Action", "Bot",
     "CampaignSnapshot", "EngineError", "GameRecord", "GameResult", "GameSetup", "GameState",
     "IllegalAction", "Outcome", "Pack", "PackError", "PlayState", "SeatSetup", "SetupError", "StickerRef",
     "ability_of", "apply", "apply_outcome", "balance_json_safe", "balance_options_table",
     "balance_prefixes", "balance_scenario", "balance_table", "clone", "decider", "deserialize",
-    "game_seed", "get_bot", "legal_actions",
+    "game_seed", "get_bot", "legal_actions", "level_bot", "level_of",
     "load_pack", "log_line", "merge_packs", "new_game", "new_seed", "next_snapshot", "outcome",
     "plain_setup", "play_bot_game", "play_game", "public_view", "read_legacy_pack", "read_pack",
     "read_packs", "replay", "resign", "run_balance", "run_forecast", "scenario_setup",

@@ -36,6 +36,7 @@ LAYERS: dict[str, int] = {
     "bots": 10,  # the bots package and its modules
     "bulk": 11,  # games in bulk
     "balance": 12,  # the scenario balance method (manage.py balance, forecasts)
+    "ladder": 12,  # the bot levels' round robin and Elo fit (benchmarks/bot_ladder.py)
     "__init__": 13,  # the facade: the only module other packages import (pyproject's contracts)
     "simulate": 14,  # the command line of bulk games (python -m play.engine.simulate)
 }

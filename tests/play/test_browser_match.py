@@ -23,7 +23,7 @@ def test_play_a_few_moves_against_the_bot(live_server, page: Page, core_pack) ->
     UserFactory(username="alice")
     log_in(page, live_server.url, "alice")
     page.goto(live_server.url + "/play/")
-    page.locator("select[name=opponent]").select_option("heuristic")
+    page.locator("select[name=opponent]").select_option("captain")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#turn-status")).to_contain_text("Your move")
     page.evaluate("window.notReloaded = true")  # gone if any click reloads the whole page

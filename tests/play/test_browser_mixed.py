@@ -49,7 +49,7 @@ def test_play_a_few_turns_of_core_plus_colony_wars(live_server, page: Page, core
     log_in(page, live_server.url, "alice")
     page.goto(live_server.url + "/play/")
     page.locator("select[name=deck]").select_option(f"mix-{core_pack.pk}-{cw_pack.pk}")
-    page.locator("select[name=opponent]").select_option("heuristic")
+    page.locator("select[name=opponent]").select_option("captain")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#turn-status")).to_contain_text("Your move")
     match = Match.objects.get()

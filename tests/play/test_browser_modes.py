@@ -37,7 +37,7 @@ def test_m2_free_for_all_with_three_bots_online(live_server, page: Page, core_pa
     expect(page.locator("#standard-part")).to_be_hidden()
     page.locator("select[name=players]").select_option("4")
     expect(page.locator(".seat-row[data-seat='5']")).to_be_hidden()
-    page.locator("select[name=seat3]").select_option("random")
+    page.locator("select[name=seat3]").select_option("cadet")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#opponents .foe")).to_have_count(3)
     match = Match.objects.get()

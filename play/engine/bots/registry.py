@@ -9,12 +9,14 @@ from collections.abc import Callable
 from typing import Any
 
 from . import Bot
+from .erratic import ErraticBot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .search import SearchBot
 
 BOT_CLASSES: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "erratic": ErraticBot,
     "heuristic": HeuristicBot,
     "search": SearchBot,
 }

@@ -1,0 +1,29 @@
+"""benchmarks/bot_strength.py (issue 23, Done when 1): a small run prints one JSON line with the
+core, 4-player free-for-all (M2) and raid (M7, boss and raider) figures, each beside the
+heuristic in the same seat, with 95% intervals and seconds per turn."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_small_run_has_every_section_with_intervals_and_timing() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bot_strength.py"), "--games", "1",
+         "--only", "core,ffa,raid", "--opt", "search:turn_budget=0.02",
+         "--opt", "search:time_limit=0.02"], capture_output=True, text=True, check=True,
+        timeout=600)
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert figures["bench"] == "bot_strength"
+    for section in ("core", "ffa4", "raid_boss", "raid_raider"):
+        entry = figures[section]
+        assert entry["games"] == 1 and len(entry["ci95"]) == 2
+        assert {"median", "p90"} <= set(entry["seconds_per_turn"])
+    for section in ("ffa4", "raid_boss", "raid_raider"):
+        assert figures[section]["heuristic_in_that_seat"]["games"] == 1
+    assert figures["options"]["search"]["turn_budget"] == 0.02
