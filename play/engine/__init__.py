@@ -29,8 +29,11 @@ from collections.abc import Iterable
 from .actions import Action
 from .balance import DIFFERS_Z as BALANCE_DIFFERS_Z
 from .balance import as_json_safe as balance_json_safe
+from .balance import campaign_table as balance_campaign_table
+from .balance import measure as measure_balance
 from .balance import measure_scenario as balance_scenario
 from .balance import options_table as balance_options_table
+from .balance import played_table as balance_played_table
 from .balance import prefix_snapshots as balance_prefixes
 from .balance import read_legacy_pack, run_forecast, snapshot_from_dict, snapshot_to_dict, wilson
 from .balance import run as run_balance
@@ -68,10 +71,11 @@ __all__ = [
     "SIDES", "Action", "Bot",
     "CampaignSnapshot", "EngineError", "GameRecord", "GameResult", "GameSetup", "GameState",
     "IllegalAction", "Outcome", "Pack", "PackError", "PlayState", "SeatSetup", "SetupError", "StickerRef",
-    "ability_of", "apply", "apply_outcome", "balance_json_safe", "balance_options_table",
-    "balance_prefixes", "balance_scenario", "balance_table", "clone", "decider", "deserialize",
-    "game_seed", "get_bot", "legal_actions", "level_bot", "level_of",
-    "load_pack", "log_line", "merge_packs", "new_game", "new_seed", "next_snapshot", "outcome",
+    "ability_of", "apply", "apply_outcome", "balance_campaign_table", "balance_json_safe",
+    "balance_options_table", "balance_played_table", "balance_prefixes", "balance_scenario",
+    "balance_table", "clone", "decider", "deserialize", "game_seed", "get_bot", "legal_actions",
+    "level_bot", "level_of", "load_pack", "log_line", "measure_balance", "merge_packs",
+    "new_game", "new_seed", "next_snapshot", "outcome",
     "plain_setup", "play_bot_game", "play_game", "public_view", "read_legacy_pack", "read_pack",
     "read_packs", "replay", "resign", "run_balance", "run_forecast", "scenario_setup",
     "serialize", "setup_for", "snapshot_from_dict", "snapshot_to_dict", "tiny_pack",

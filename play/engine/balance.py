@@ -30,6 +30,7 @@ from typing import Any
 from .bots import Bot
 from .bots.registry import get_bot
 from .bulk import GameResult, game_seed, play_bot_game, read_pack
+from .campaign_figures import CampaignGame, campaign_table, rate, summarize_campaigns, wilson
 from .content import Pack
 from .legacy import (
     CampaignSnapshot,
@@ -41,15 +42,45 @@ from .legacy import (
 from .packformat.vocabulary import SIDES
 from .setup import GameSetup
 
-__all__ = ["DIFFERS_Z", "FIGURES", "ForecastTask", "ScenarioResult", "Task", "as_json_safe",
-           "campaign_prefix", "forecast_tasks", "group", "make_bot", "measure_scenario",
-           "option_combinations", "options_table", "pick_choices", "play_forecast_game",
-           "prefix_snapshots", "read_legacy_pack", "run", "run_forecast", "run_task",
-           "snapshot_from_dict", "snapshot_to_dict", "summarize", "summarize_forecast", "table",
-           "tasks", "wilson", "z_means", "z_rates"]
+__all__ = [
+    "DIFFERS_Z",
+    "FIGURES",
+    "ForecastTask",
+    "ScenarioResult",
+    "Task",
+    "as_json_safe",
+    "campaign_prefix",
+    "campaign_table",
+    "forecast_tasks",
+    "group",
+    "make_bot",
+    "measure",
+    "measure_scenario",
+    "option_combinations",
+    "options_table",
+    "pick_choices",
+    "play_campaign",
+    "play_forecast_game",
+    "played_table",
+    "prefix_snapshots",
+    "read_legacy_pack",
+    "run",
+    "run_forecast",
+    "run_task",
+    "snapshot_from_dict",
+    "snapshot_to_dict",
+    "summarize",
+    "summarize_forecast",
+    "table",
+    "tasks",
+    "wilson",
+    "z_means",
+    "z_rates",
+]
 
 DIFFERS_Z = 3.0          # a figure "differs from the plain game" when |z| >= this
 FIGURES = ("turns", "bought", "bases_destroyed", "upgrades")
+DEFAULT_WINNER_ORDER = ("vp", "scenario_wins", "winner_of_12")  # L22 when a pack names none
 
 
 def make_bot(name: str, seed: int) -> Bot:
@@ -104,10 +135,20 @@ def campaign_prefix(pack: Pack, upto: int, bot: str, seed: int) -> list[Campaign
 
     Item k is the state before scenario k+1 (no choices of that scenario made yet).
     """
+    return play_campaign(pack, upto - 1, bot, seed)[0]
+
+
+def play_campaign(pack: Pack, last: int, bot: str,
+                  seed: int) -> tuple[list[CampaignSnapshot], list[CampaignGame]]:
+    """Play scenarios 1..last of one bot campaign; return the snapshots before each and its games.
+
+    The snapshots are the state before scenarios 1..last+1; scenario N's game depends only on the
+    seed and N, so campaign k's first scenarios are the same whatever `last` is.
+    """
     rng = random.Random(game_seed(seed, "campaign"))
     snapshot = CampaignSnapshot(sides=SIDES, first_side="empire")
-    before = [snapshot]
-    for number in range(1, upto):
+    before, games = [snapshot], []
+    for number in range(1, last + 1):
         choices = pick_choices(pack, number, snapshot.first_side, rng)
         current = replace(snapshot, choices={**snapshot.choices, number: choices})
         setup = scenario_setup(pack, current, number, seed=game_seed(seed, "prefix", number))
@@ -116,11 +157,16 @@ def campaign_prefix(pack: Pack, upto: int, bot: str, seed: int) -> list[Campaign
         if outcome is None:  # cut (bulk.CUT_TURNS): nothing to record
             snapshot = replace(current, first_side=tie_first,
                                first_sides={**current.first_sides, number: current.first_side})
+            games.append(CampaignGame(number, current.first_side, None, "cut",
+                                      dict.fromkeys(SIDES, 0)))
         else:
             record = apply_outcome(current, outcome, number)
             snapshot = next_snapshot(current, record, tie_first=tie_first)
+            games.append(CampaignGame(number, current.first_side, record.winner, record.how, {
+                side: sum(int(pack.vp_cards[v].get("points", 0)) for v in ids)
+                for side, ids in record.vp_cards.items()}))
         before.append(snapshot)
-    return before
+    return before, games
 
 
 # -- one balance game ----------------------------------------------------------------------------
@@ -218,6 +264,14 @@ def _side_stats(results: list[ScenarioResult]) -> dict[str, Any]:
         out["reasons"][r.reason] = out["reasons"].get(r.reason, 0) + 1
         by_reason = out["empire_wins_by_reason"]
         by_reason[r.reason] = by_reason.get(r.reason, 0) + (r.winner == "empire")
+    # The campaign as played (L5: the previous winner plays first): each first player's half
+    # on its own, the first player's edge and each route's share, all with 95% intervals.
+    out["empire_by_first"] = {side: rate(
+        sum(r.winner == "empire" for r in decided if r.first_side == side),
+        sum(r.first_side == side for r in decided)) for side in SIDES}
+    out["first_wins_ci"] = rate(first, len(decided))
+    out["routes"] = {reason: rate(count, len(results))
+                     for reason, count in sorted(out["reasons"].items())}
     for name in FIGURES:
         out[f"mean_{name}"] = _mean([getattr(r, name) for r in results])
     return out
@@ -293,6 +347,29 @@ def options_table(entries: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def played_table(entries: list[dict], low: float = 0.45, high: float = 0.55,
+                 route_max: float = 0.60) -> str:
+    """Return, per scenario, the figures a campaign meets (L5), with 95% intervals.
+
+    A figure outside `low`-`high` (a route above `route_max`) is marked **!**.
+    """
+    lines = [("| # | games | SE win % when SE 1st | SE win % when TF 1st | 1st player win % "
+             "| routes: % of games |"), "|---|---|---|---|---|---|"]
+
+    def cell(r: dict, lo: float = low, hi: float = high) -> str:
+        if not r["n"]:
+            return "–"
+        flag = "" if lo <= r["rate"] <= hi else " **!**"
+        return f"{100 * r['rate']:.1f} ({100 * r['low']:.1f}-{100 * r['high']:.1f}){flag}"
+
+    for e in entries:
+        by_first = e["empire_by_first"]
+        routes = ", ".join(f"{k} {cell(r, 0.0, route_max)}" for k, r in e["routes"].items())
+        lines.append(f"| {e['scenario']} | {e['games']} | {cell(by_first['empire'])} "
+                     f"| {cell(by_first['federation'])} | {cell(e['first_wins_ci'])} | {routes} |")
+    return "\n".join(lines)
+
+
 def _pct(rate: float) -> str:
     return f"{100 * rate:.0f}" if math.isfinite(rate) else "–"
 
@@ -354,12 +431,29 @@ def run(path: str, scenarios: list[int], games: int, *, seed: int = 0, bot: str 
     `campaigns` bot campaigns give the typical states before each scenario; then `games`
     scenario games and as many baseline games per scenario are played, in `workers` processes.
     """
-    jobs = [(path, max(scenarios), bot, game_seed(seed, "campaign", k)) for k in range(campaigns)]
-    prefixes = _map(_prefix, jobs, workers, None, "campaigns", progress)
+    return measure(path, scenarios, games, seed=seed, bot=bot, campaigns=campaigns,
+                   workers=workers, progress=progress)["scenarios"]
+
+
+def measure(path: str, scenarios: list[int], games: int, *, seed: int = 0,
+            bot: str = "heuristic", campaigns: int = 64, workers: int = 1,
+            progress: Progress | None = None) -> dict[str, Any]:
+    """Return `run`'s scenario entries and the whole-campaign figures of its bot campaigns.
+
+    The `campaigns` bot campaigns are played to the end (all 12 scenarios) for the campaign
+    figures (`campaign_figures.summarize_campaigns`); their states before each scenario are the
+    typical states of `run`.
+    """
+    jobs = [(path, bot, game_seed(seed, "campaign", k)) for k in range(campaigns)]
+    played = _map(_campaign, jobs, workers, None, "campaigns", progress)
+    prefixes = [before for before, _ in played]
     todo = tasks(scenarios, games, seed)
     results = _map(_run_one, todo, workers, (path, prefixes, bot), "games", progress)
     by = group(results)
-    return [summarize(n, by[n]) for n in scenarios]
+    pack = _pack_of(path)
+    order = (pack.raw.get("campaign_winner") or {}).get("order") or DEFAULT_WINNER_ORDER
+    return {"scenarios": [summarize(n, by[n]) for n in scenarios],
+            "campaigns": summarize_campaigns([g for _, g in played], order, SIDES)}
 
 
 def _init(path: str, prefixes: list, bot: str) -> None:
@@ -371,9 +465,9 @@ def _run_one(task: Task) -> ScenarioResult:
     return run_task(_PACK, _PREFIXES, _BOT, task)
 
 
-def _prefix(job: tuple[str, int, str, int]) -> list[CampaignSnapshot]:
-    path, upto, bot, seed = job
-    return campaign_prefix(_pack_of(path), upto, bot, seed)
+def _campaign(job: tuple[str, str, int]) -> tuple[list[CampaignSnapshot], list[CampaignGame]]:
+    path, bot, seed = job
+    return play_campaign(_pack_of(path), 12, bot, seed)
 
 
 _LAST_PACK: dict[str, Pack] = {}  # one per process: every campaign job of a run reads one file
@@ -522,16 +616,6 @@ def play_forecast_game(pack: Pack, snapshot: CampaignSnapshot, number: int, bot:
     current = replace(snapshot, choices={**snapshot.choices, number: options})
     setup = scenario_setup(pack, current, number, seed=task.seed)
     return _measure(number, False, current, setup, bot, task.seed, options)
-
-
-def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Return the 95% Wilson score interval of a rate (sound near 0% and 100% too)."""
-    if not n:
-        return float("nan"), float("nan")
-    p = hits / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _side_odds(results: list[ScenarioResult], sides: Iterable[str]) -> dict[str, dict]:

@@ -54,13 +54,16 @@ class GameResult:
 
 
 def play_game(setup: GameSetup, bots: Sequence[Bot], max_decisions: int = MAX_DECISIONS,
-              max_turns: int | None = None) -> GameResult:
+              max_turns: int | None = None, timed: bool = True) -> GameResult:
     """Play one game to the end; time every seat's thinking per turn it was active.
 
     The game stops without an outcome after `max_decisions` actions, or once its turn number
     passes `max_turns`. Wall-clock and CPU time both: on a shared machine the CPU figure is the
-    steadier one.
+    steadier one. `timed=False` leaves the timings empty: reading the CPU clock is a system call
+    per action, a third of a heuristic bot game's time (balance runs play tens of thousands).
     """
+    if not timed:
+        return _play_untimed(setup, bots, max_decisions, max_turns)
     state = new_game(setup)
     wall: list[dict[int, float]] = [{} for _ in bots]
     cpu: list[dict[int, float]] = [{} for _ in bots]
@@ -83,11 +86,25 @@ def play_game(setup: GameSetup, bots: Sequence[Bot], max_decisions: int = MAX_DE
                       state.outcome, state.stats)
 
 
-def play_bot_game(setup: GameSetup, bot: str, seed: int) -> GameResult:
+def _play_untimed(setup: GameSetup, bots: Sequence[Bot], max_decisions: int,
+                  max_turns: int | None) -> GameResult:
+    """Play one game as `play_game` does, without timing the bots (the same actions)."""
+    state = new_game(setup)
+    decisions = 0
+    while (state.outcome is None and decisions < max_decisions
+           and (max_turns is None or state.turn <= max_turns)):
+        apply(state, bots[state.decider].choose(state, state.decider))
+        decisions += 1
+    winner = state.outcome.winner if state.outcome is not None else None
+    return GameResult(winner, setup.first, state.turn, decisions, [[] for _ in bots],
+                      [[] for _ in bots], state.outcome, state.stats)
+
+
+def play_bot_game(setup: GameSetup, bot: str, seed: int, timed: bool = False) -> GameResult:
     """Play one game with bot `bot` in every seat (seat k seeded `seed * 2 + k`), cut after
-    `CUT_TURNS` turns."""
+    `CUT_TURNS` turns; timed only when asked (`play_game`)."""
     bots = [get_bot(bot, seed=seed * 2 + k) for k in range(len(setup.seats))]
-    return play_game(setup, bots, CUT_DECISIONS, CUT_TURNS)
+    return play_game(setup, bots, CUT_DECISIONS, CUT_TURNS, timed=timed)
 
 
 def game_seed(seed: int, *parts: Any) -> int:

@@ -292,9 +292,9 @@ def test_s5_cordon_keeps_the_empire_from_cards_costing_4_before_its_turn_4() -> 
 
 
 def test_s6_siege_batteries_and_low_authority() -> None:
-    """L6, scenario 6 (Empire side): both start with a Siege Battery; 40 and 55 authority."""
+    """L6, scenario 6 (Empire side): both start with a Siege Battery; 40 and 58 authority."""
     state = start(6)
-    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (40, 55)
+    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (40, 58)
     battery = me(state, EMPIRE)["bases"][0]
     assert battery["card"] == "token-siege-battery"
     apply(state, f"use {battery['id']} 0")
@@ -344,8 +344,8 @@ def test_s8_raid_is_won_by_damage_dealt_and_hands_are_six() -> None:
 
 
 def test_s9_no_explorers_and_harder_bases() -> None:
-    """L6, scenario 9 (Empire side): no explorer pile; bases +2 defense; the second player gets 3
-    explorers."""
+    """L6, scenario 9 (Empire side): no explorer pile; bases +2 defense; the second player gets 2
+    explorers and 46 authority."""
     state = start(9)
     assert view(state, EMPIRE)["explorers"] == 0
     play_hand(state)
@@ -353,15 +353,16 @@ def test_s9_no_explorers_and_harder_bases() -> None:
     printed = CARDS["scavengers-chop-shop"]["defense"]
     assert row_card(state, "scavengers-chop-shop")["defense"] == printed + 2
     federation = me(state, FEDERATION)
-    assert federation["hand_size"] + federation["deck_size"] == 11 + 3
+    assert federation["hand_size"] + federation["deck_size"] == 11 + 2
+    assert federation["authority"] == 46
 
 
 def test_s10_invader_and_defender_with_blitz() -> None:
-    """L6, scenario 10 (Federation side, Blitz): 47 against 53 authority; +2 combat a turn; no
+    """L6, scenario 10 (Federation side, Blitz): 47 against 50 authority; +2 combat a turn; no
     bases to buy."""
     state = start(10, first="federation", options={"march": "blitz"},
                   decks=(["scout"] * 3 + side_deck("federation")[3:], None))
-    assert (me(state, 0)["authority"], me(state, 1)["authority"]) == (47, 53)
+    assert (me(state, 0)["authority"], me(state, 1)["authority"]) == (47, 50)
     assert me(state, 0)["combat"] == 2
     play_hand(state)
     with pytest.raises(IllegalAction, match="forbids buying"):
@@ -380,7 +381,7 @@ def test_s11_destroying_five_bases_wins_for_the_empire() -> None:
     assert me(state, EMPIRE)["authority"] == 42  # the price of Storm
     bases = me(state, FEDERATION)["bases"]
     assert len(bases) == 5 and bases[0]["card"] == "token-last-bastion"  # the catch-up outpost
-    play_hand(state)  # each Sovereign draws the next: 11 x 6 combat + 2 from Storm
+    play_hand(state)  # each Sovereign draws the next: 11 x 6 combat + 1 from Storm
     outposts = [b for b in bases if b["outpost"]]
     for base in outposts + [b for b in bases if not b["outpost"]]:
         assert state.outcome is None
@@ -390,10 +391,10 @@ def test_s11_destroying_five_bases_wins_for_the_empire() -> None:
 
 
 def test_s12_dictated_treaty_wins_at_78_authority() -> None:
-    """L6, scenario 12 (Dictate): 60 against 62 authority; 78 authority wins the treaty at once."""
+    """L6, scenario 12 (Dictate): 60 against 64 authority; 78 authority wins the treaty at once."""
     factors = ["consortium-guild-factor"] * 11
     state = start(12, options={"terms": "dictate"}, decks=(factors, None))
-    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (60, 62)
+    assert (me(state, EMPIRE)["authority"], me(state, FEDERATION)["authority"]) == (60, 64)
     assert len(view(state, EMPIRE)["trade_row"]) == 6
     play_hand(state)  # each Guild Factor draws the next
     allies = [a for a in legal_actions(state) if a.kind == "use"]

@@ -10,6 +10,10 @@ Mersenne Twister's state in its old form) and a digest of the final saved state.
 a916857, before issue 23 made `apply`, `legal_actions` and `clone` faster (every mode, mixed
 packs, Colony Wars, all twelve Legacy scenarios): the faster engine must replay them bit for bit
 too (recorded by scripts/dev/record_keyed_games.py; never regenerate either file).
+
+The Legacy games were recorded with the default pack of commit eb2df0c. The shipped pack is tuned
+since (issue 24), so they replay with their own copy of the cards they were played with
+(`data/packs/legacy-default-eb2df0c.json`): a stored game keeps its pack, like a saved match.
 """
 
 from __future__ import annotations
@@ -27,13 +31,17 @@ from play.engine.content import Pack
 DATA = Path(__file__).parent / "data" / "stored_games_mt.json"
 PACKS = Path(__file__).resolve().parents[2] / "fixtures" / "packs"
 KEYED = Path(__file__).parent / "data" / "stored_games_keyed.json"
+# The pack files the stored games were recorded with, where the shipped one has changed since.
+RECORDED_PACKS = {
+    "legacy-default": Path(__file__).parent / "data" / "packs" / "legacy-default-eb2df0c.json"}
 GAMES = json.loads(DATA.read_text())["games"]
 KEYED_GAMES = json.loads(KEYED.read_text())["games"]
 
 
 @cache
 def _pack(names: tuple[str, ...]) -> Pack:
-    packs = [load_pack(json.loads((PACKS / f"{name}.json").read_text())) for name in names]
+    paths = [RECORDED_PACKS.get(name, PACKS / f"{name}.json") for name in names]
+    packs = [load_pack(json.loads(path.read_text())) for path in paths]
     return packs[0] if len(packs) == 1 else merge_packs(packs)
 
 

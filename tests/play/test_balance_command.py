@@ -12,6 +12,7 @@ from django.core.management import CommandError, call_command
 
 from play.engine import balance as sim
 from play.engine import load_pack
+from play.engine.campaign_figures import CampaignGame, campaign_winner
 from play.management.commands.balance import ProgressBar, parse_scenarios
 from tests.engine.packs import TEXT, card, legacy_dict, sheet
 
@@ -41,11 +42,17 @@ def pack_path(tmp_path: Path) -> str:
     return str(path)
 
 
-def run(*args: str, **options) -> tuple[str, list[dict]]:
+def run_all(*args: str, **options) -> tuple[str, dict]:
+    """Run the command; return its text and its last line's JSON (scenarios and campaigns)."""
     out = io.StringIO()
     call_command("balance", *args, stdout=out, stderr=io.StringIO(), **options)
     text = out.getvalue()
     return text, json.loads(text.strip().splitlines()[-1])
+
+
+def run(*args: str, **options) -> tuple[str, list[dict]]:
+    text, data = run_all(*args, **options)
+    return text, data["scenarios"]
 
 
 def test_json_last_line_has_one_entry_per_scenario(pack_path):
@@ -152,3 +159,66 @@ def test_progress_bar_only_on_a_terminal():
         bar("games", 1, 2)
         bar("games", 2, 2)
     assert "2/2" in tty.getvalue() and pipe.getvalue() == ""
+
+
+def _check_rate(r: dict) -> None:
+    assert 0 <= r["hits"] <= r["n"]
+    assert 0 <= r["low"] <= r["rate"] <= r["high"] <= 1
+
+
+def test_l5_the_campaign_as_played_figures_are_present_and_in_range(pack_path):
+    """L5: each first player's half, the first player's edge, routes, and whole bot campaigns."""
+    text, data = run_all("--json", pack=pack_path, games=8, seed=4, scenarios="1,6",
+                         bot="random", campaigns=4, workers=1)
+    assert "SE win % when TF 1st" in text and "winner of N wins N+1" in text
+    for entry in data["scenarios"]:
+        for side in SIDES:
+            _check_rate(entry["empire_by_first"][side])
+            assert entry["empire_by_first"][side]["n"] == 4  # 8 games, half with each first
+        _check_rate(entry["first_wins_ci"])
+        assert sum(r["hits"] for r in entry["routes"].values()) == entry["games"]
+        for route in entry["routes"].values():
+            _check_rate(route)
+    camp = data["campaigns"]
+    assert camp["campaigns"] == 4
+    assert sum(r["hits"] for r in camp["winner"].values()) == 4
+    assert sum(camp["decided_by"].values()) == 4
+    _check_rate(camp["repeat_win"])
+    assert list(camp["repeat_win_by_scenario"]) == [str(n) for n in range(2, 13)]
+    assert camp["repeat_win"]["n"] == sum(r["n"] for r in camp["repeat_win_by_scenario"].values())
+    assert camp["repeat_win"]["n"] <= 11 * 4
+    margin = camp["vp_margin"]
+    assert 0 <= margin["low"] <= margin["mean"] <= margin["high"]
+    assert sum(r["hits"] for r in margin["bins"].values()) == 4
+    median = margin["quartiles"]["0.5"]
+    assert median["low"] <= median["value"] <= median["high"] <= margin["max"]
+
+
+def test_a_bot_campaign_played_to_the_end_starts_like_the_typical_states():
+    """The campaign figures and the typical states come from the same bot campaigns."""
+    pack = load_pack(_pack_dict())
+    before, games = sim.play_campaign(pack, 12, "random", seed=3)
+    assert before[:5] == sim.campaign_prefix(pack, 5, "random", seed=3)
+    assert [g.number for g in games] == list(range(1, 13)) and len(before) == 13
+    for game, after in zip(games, before[1:], strict=True):
+        if game.winner:
+            assert after.first_side == game.winner  # L5
+
+
+def _game(number: int, winner: str, vp: dict[str, int]) -> CampaignGame:
+    return CampaignGame(number, "empire", winner, "authority", vp)
+
+
+def test_l22_the_campaign_winner_follows_the_packs_tie_breaks():
+    order = ("vp", "scenario_wins", "winner_of_12")
+    more_vp = [_game(1, "federation", {"empire": 0, "federation": 2}),
+               _game(2, "empire", {"empire": 1, "federation": 0}),
+               _game(12, "empire", {"empire": 0, "federation": 0})]
+    assert campaign_winner(more_vp, order, SIDES) == ("federation", "vp")
+    tied_vp = [_game(1, "federation", {"empire": 0, "federation": 2}),
+               _game(2, "empire", {"empire": 1, "federation": 0}),
+               _game(12, "empire", {"empire": 1, "federation": 0})]
+    assert campaign_winner(tied_vp, order, SIDES) == ("empire", "scenario_wins")
+    level = [_game(1, "federation", {"empire": 0, "federation": 1}),
+             _game(12, "empire", {"empire": 1, "federation": 0})]
+    assert campaign_winner(level, order, SIDES) == ("empire", "winner_of_12")

@@ -1,9 +1,11 @@
 """`manage.py balance --games N --seed S [--scenarios 1,2] [--bot heuristic] [--json]`.
 
 Plays every legacy scenario many times with bots from a typical campaign state, and the same games
-without the scenario (the baseline), then prints a Markdown table: Star Empire win rate, first
-player win rate, mean turns, and the scenario's deltas against the plain game. With --json the
-last line is a JSON list, one entry per scenario. The method is the engine's
+without the scenario (the baseline), then prints Markdown tables: Star Empire win rate, first
+player win rate, mean turns, and the scenario's deltas against the plain game; the campaign as
+played (each first player's half, routes to victory); and the figures of the whole bot campaigns
+(the snowball, the campaign's winner, the final VP margin). With --json the last line is a JSON
+object: "scenarios" (one entry per scenario) and "campaigns". The method is the engine's
 (play/engine/balance.py, `play.engine.run_balance`); docs/balance.md explains it.
 """
 
@@ -21,12 +23,14 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from play.engine import (
     BALANCE_DIFFERS_Z,
+    balance_campaign_table,
     balance_json_safe,
     balance_options_table,
+    balance_played_table,
     balance_table,
     get_bot,
+    measure_balance,
     read_legacy_pack,
-    run_balance,
     run_forecast,
 )
 
@@ -82,8 +86,9 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--scenarios", default=None, help="e.g. 1,2 or 5-8 (default: all)")
         parser.add_argument("--bot", default="heuristic", help="bot name (random, heuristic, ...)")
-        parser.add_argument("--campaigns", type=int, default=64,
-                            help="bot campaigns that give the typical states before each scenario")
+        parser.add_argument("--campaigns", type=int, default=1000,
+                            help="bot campaigns played to the end: the typical states before "
+                            "each scenario and the whole-campaign figures")
         parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
         parser.add_argument("--pack", default=None, help=f"pack file (default {DEFAULT_PACK})")
         parser.add_argument("--json", action="store_true", help="end with one line of JSON")
@@ -106,15 +111,22 @@ class Command(BaseCommand):
         except (ValueError, ImportError) as exc:
             raise CommandError(str(exc)) from exc
         started = time.monotonic()
-        entries = run_balance(path, scenarios, games, seed=options["seed"], bot=options["bot"],
-                              campaigns=campaigns, workers=options["workers"],
-                              progress=ProgressBar())
+        measured = measure_balance(path, scenarios, games, seed=options["seed"],
+                                   bot=options["bot"], campaigns=campaigns,
+                                   workers=options["workers"], progress=ProgressBar())
+        entries = measured["scenarios"]
         self.stdout.write(balance_table(entries))
+        self.stdout.write("\nThe campaign as played (L5: the previous winner plays first), "
+                          "95% intervals:\n")
+        self.stdout.write(balance_played_table(entries))
+        self.stdout.write("\n")
+        self.stdout.write(balance_campaign_table(measured["campaigns"]))
         self.stdout.write("\nThe first player's choices (picked at random):\n")
         self.stdout.write(balance_options_table(entries))
         self._report(entries, games, options, time.monotonic() - started)
         if options["json"]:
-            self.stdout.write(json.dumps([balance_json_safe(e) for e in entries]))
+            self.stdout.write(json.dumps(balance_json_safe(
+                {"scenarios": entries, "campaigns": measured["campaigns"]})))
 
     def _report(self, entries: list[dict], games: int, options: dict, seconds: float) -> None:
         outside = [e["scenario"] for e in entries if not 0.45 <= e["empire_win_rate"] <= 0.55]
