@@ -56,3 +56,12 @@ def english():
     from django.utils import translation
     with translation.override("en"):
         yield
+
+
+@pytest.fixture
+def bot_campaign(legacy, alice) -> Campaign:
+    """alice (Star Empire, seat 0) against an unseated Federation seat, scenario 1 open."""
+    campaign = Campaign.start(legacy, "Alice vs the bot", alice, [(alice, "Alice"), (None, "Fed")])
+    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
+    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
+    return campaign

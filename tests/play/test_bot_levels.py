@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from campaign.models import Campaign
 from play import creation, services
 from play.bot_levels import level_rows, records
 from play.creation import SeatSpec
@@ -116,14 +115,6 @@ def test_a_mode_game_stores_each_seats_level(alice_client, core_pack) -> None:
     assert response.status_code == 302
     assert [s.bot for s in Match.objects.get().seats.order_by("index")] == [
         "", "cadet", "admiral", "grand-admiral"]
-
-
-@pytest.fixture
-def bot_campaign(legacy, alice) -> Campaign:
-    campaign = Campaign.start(legacy, "Alice vs the bot", alice, [(alice, "Alice"), (None, "Fed")])
-    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
-    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
-    return campaign
 
 
 def test_a_campaign_scenario_stores_the_chosen_level(alice_client, bot_campaign) -> None:

@@ -19,15 +19,6 @@ from play.models import Match
 from play.services import MatchError
 
 
-@pytest.fixture
-def bot_campaign(legacy, alice) -> Campaign:
-    """alice (Star Empire, seat 0) against an unseated Federation seat, scenario 1 open."""
-    campaign = Campaign.start(legacy, "Alice vs the bot", alice, [(alice, "Alice"), (None, "Fed")])
-    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
-    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
-    return campaign
-
-
 def start(client: Client, campaign: Campaign, bot: str = "heuristic") -> Match:
     response = client.post(reverse("play:campaign", args=[campaign.pk]),
                            {f"c{campaign.pk}-bot": bot})
