@@ -1,5 +1,6 @@
 """Checks that every shipped core-kind pack (the core set, Colony Wars) passes the same way:
-card ids made from English names, and a trade deck of 80 single-faction cards (C2, C4)."""
+card ids made from English names, a trade deck of 80 single-faction cards (C2, C4), and each
+card's count, cost, faction, type and defense as the reference database has them."""
 from __future__ import annotations
 
 import re
@@ -7,6 +8,9 @@ from collections import Counter
 from typing import Any
 
 FACTIONS = {"blob", "federation", "empire", "machine"}
+# The MIT star-realms-database's faction names (../shared/reference); "Unaligned": no faction.
+REFERENCE_FACTIONS = {"Blob": "blob", "Trade Federation": "federation", "Star Empire": "empire",
+                      "Machine Cult": "machine", "Unaligned": None}
 
 
 def assert_ids_are_unique_slugs_of_english_names(cards: list[dict[str, Any]]) -> None:
@@ -27,3 +31,17 @@ def assert_80_trade_cards_20_per_faction(cards: list[dict[str, Any]]) -> None:
         assert len(card["factions"]) == 1
         per_faction[card["factions"][0]] += card["quantity"]
     assert per_faction == {f: 20 for f in FACTIONS}
+
+
+def assert_matches_the_reference(cards: list[dict[str, Any]],
+                                 reference: dict[str, dict[str, Any]]) -> None:
+    """Every card is in the reference (by English name) with the same printed numbers."""
+    assert {c["name"]["en"] for c in cards} == set(reference)
+    for card in cards:
+        entry, label = reference[card["name"]["en"]], card["id"]
+        assert card["quantity"] == entry["quantity"], label
+        assert card["cost"] == entry.get("cost"), label
+        assert card["factions"] == [f for f in [REFERENCE_FACTIONS[entry["faction"]]] if f], label
+        assert card["type"] == ("ship" if entry["type"] == "ship" else "base"), label
+        assert card["outpost"] == (entry["type"] == "outpost"), label
+        assert card["defense"] == entry.get("shield"), label

@@ -42,6 +42,7 @@ from tests.engine.pack_sources import (
     FACTIONS,
     assert_80_trade_cards_20_per_faction,
     assert_ids_are_unique_slugs_of_english_names,
+    assert_matches_the_reference,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -471,8 +472,6 @@ def test_new_counters_are_known(counter: str) -> None:
 
 # -- the pack against its sources ------------------------------------------------------------------
 
-REFERENCE_FACTIONS = {"Blob": "blob", "Trade Federation": "federation", "Star Empire": "empire",
-                      "Machine Cult": "machine", "Unaligned": None}
 NUMBERS = {"trade": "trade", "combat": "combat", "authority": "authority", "draw": "draw",
            "opponent-discard": "opponent_discards"}
 SCRAP_ZONES = {"scrap-hand": "hand", "scrap-discard": "discard",
@@ -547,17 +546,7 @@ def test_counts_and_russian_names_match_the_rulebook_list() -> None:
 
 
 def test_costs_defenses_types_match_the_reference_database() -> None:
-    reference = _reference_cards()
-    assert {c["name"]["en"] for c in _cards()} == set(reference)
-    for card in _cards():
-        entry = reference[card["name"]["en"]]
-        label = card["id"]
-        assert card["quantity"] == entry["quantity"], label
-        assert card["cost"] == entry.get("cost"), label
-        assert card["factions"] == [f for f in [REFERENCE_FACTIONS[entry["faction"]]] if f], label
-        assert card["type"] == ("ship" if entry["type"] == "ship" else "base"), label
-        assert card["outpost"] == (entry["type"] == "outpost"), label
-        assert card["defense"] == entry.get("shield"), label
+    assert_matches_the_reference(_cards(), _reference_cards())
 
 
 def _plain_numbers(do: list[dict]) -> Counter[str]:

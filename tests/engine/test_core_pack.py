@@ -19,6 +19,7 @@ from tests.engine.pack_sources import (
     FACTIONS,
     assert_80_trade_cards_20_per_faction,
     assert_ids_are_unique_slugs_of_english_names,
+    assert_matches_the_reference,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -29,13 +30,6 @@ REFERENCE = SHARED / "reference" / "star-realms-database" / "cards.json"
 
 # The rulebook's card list has two misprints; the pack uses the corrected names.
 RULEBOOK_MISPRINTS = {"Сставка командования": "Ставка командования", "Слизнеодец": "Слизненосец"}
-REFERENCE_FACTIONS = {
-    "Blob": "blob",
-    "Trade Federation": "federation",
-    "Star Empire": "empire",
-    "Machine Cult": "machine",
-    "Unaligned": None,
-}
 
 
 def _load_pack() -> dict[str, Any]:
@@ -101,18 +95,7 @@ def test_counts_and_russian_names_match_the_rulebook_list() -> None:
 
 
 def test_costs_defenses_types_match_the_reference_database() -> None:
-    reference = _reference_cards()
-    cards = _cards()
-    assert {c["name"]["en"] for c in cards} == set(reference)
-    for card in cards:
-        entry = reference[card["name"]["en"]]
-        label = card["id"]
-        assert card["quantity"] == entry["quantity"], label
-        assert card["cost"] == entry.get("cost"), label
-        assert card["factions"] == [f for f in [REFERENCE_FACTIONS[entry["faction"]]] if f], label
-        assert card["type"] == ("ship" if entry["type"] == "ship" else "base"), label
-        assert card["outpost"] == (entry["type"] == "outpost"), label
-        assert card["defense"] == entry.get("shield"), label
+    assert_matches_the_reference(_cards(), _reference_cards())
 
 
 def test_bases_have_defense_and_ships_do_not() -> None:
