@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 FACTIONS = {"blob", "federation", "empire", "machine"}
 # The MIT star-realms-database's faction names (../shared/reference); "Unaligned": no faction.
@@ -45,3 +49,19 @@ def assert_matches_the_reference(cards: list[dict[str, Any]],
         assert card["type"] == ("ship" if entry["type"] == "ship" else "base"), label
         assert card["outpost"] == (entry["type"] == "outpost"), label
         assert card["defense"] == entry.get("shield"), label
+
+
+def rulebook_counts(rulebook: Path, entry: str, name_of: Callable[[str], str],
+                    flags: int = 0) -> dict[str, int]:
+    """Return {Russian name: copies} from the rulebook's card list ("Перечень карт").
+
+    `entry` is the pattern of one entry (the name, then the count); `name_of` turns what it
+    finds into the pack's name (misprints, stray spaces of a PDF extraction). Authority tokens
+    are listed too, but are not cards of a pack. Skips when ../shared is not beside the project.
+    """
+    if not rulebook.exists():
+        pytest.skip(f"rulebook not found at {rulebook}")
+    text = rulebook.read_text(encoding="utf-8")
+    section = text.split("Перечень карт", 1)[1].split("Правила для", 1)[0]
+    return {name_of(name): int(count) for name, count in re.findall(entry, section, flags)
+            if not name_of(name).startswith("Влияние")}

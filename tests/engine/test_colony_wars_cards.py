@@ -43,6 +43,7 @@ from tests.engine.pack_sources import (
     assert_80_trade_cards_20_per_faction,
     assert_ids_are_unique_slugs_of_english_names,
     assert_matches_the_reference,
+    rulebook_counts,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -488,18 +489,8 @@ def _squash(name: str) -> str:
 
 
 def _rulebook_counts() -> dict[str, int]:
-    """Parse "Name (N)" entries of the rulebook's card list ("Перечень карт")."""
-    if not RULEBOOK.exists():
-        pytest.skip(f"rulebook not found at {RULEBOOK}")
-    text = RULEBOOK.read_text(encoding="utf-8")
-    section = text.split("Перечень карт", 1)[1].split("Правила для", 1)[0]
-    counts = {}
-    for name, count in re.findall(r"([^\d()\n][^()\n]*?)\s*\(\s*(\d+)\s*\)", section):
-        name = _squash(name)
-        if name.startswith("Влияние"):  # authority tokens are not cards of the pack
-            continue
-        counts[name] = int(count)
-    return counts
+    """Parse "Name (N)" entries of the rulebook's card list."""
+    return rulebook_counts(RULEBOOK, r"([^\d()\n][^()\n]*?)\s*\(\s*(\d+)\s*\)", _squash)
 
 
 def _reference_cards() -> dict[str, dict[str, Any]]:

@@ -20,6 +20,7 @@ from tests.engine.pack_sources import (
     assert_80_trade_cards_20_per_faction,
     assert_ids_are_unique_slugs_of_english_names,
     assert_matches_the_reference,
+    rulebook_counts,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -42,17 +43,9 @@ def _cards() -> list[dict[str, Any]]:
 
 
 def _rulebook_counts() -> dict[str, int]:
-    """Parse "- Name (N)" lines of the rulebook's card list ("Перечень карт")."""
-    if not RULEBOOK.exists():
-        pytest.skip(f"rulebook not found at {RULEBOOK}")
-    text = RULEBOOK.read_text(encoding="utf-8")
-    section = text.split("Перечень карт", 1)[1].split("Правила для нескольких игроков", 1)[0]
-    counts = {}
-    for name, count in re.findall(r"^\s*-\s*(.+?)\s*\((\d+)\)\s*$", section, flags=re.M):
-        if name.startswith("Влияние"):  # authority tokens are not cards of the pack
-            continue
-        counts[RULEBOOK_MISPRINTS.get(name, name)] = int(count)
-    return counts
+    """Parse "- Name (N)" lines of the rulebook's card list."""
+    return rulebook_counts(RULEBOOK, r"^\s*-\s*(.+?)\s*\((\d+)\)\s*$",
+                           lambda name: RULEBOOK_MISPRINTS.get(name, name), flags=re.M)
 
 
 def _reference_cards() -> dict[str, dict[str, Any]]:
