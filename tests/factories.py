@@ -9,6 +9,7 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 
+from campaign.models import Campaign
 from cards.models import ContentPack
 from tests.campaign.packs import legacy_pack
 
@@ -36,3 +37,29 @@ def make_pack(pack_id: str = "test-legacy", owner=None, builtin: bool = True) ->
     pack.save()
     pack.rebuild_catalogue()
     return pack
+
+
+def start_campaign(pack: ContentPack, alice, bob, name: str = "Alice vs Bob") -> Campaign:
+    """Return alice's campaign against bob: sides chosen (alice the Star Empire), scenario 1
+    opened."""
+    campaign = Campaign.start(pack, name, alice, [(alice, "Alice"), (bob, "Bob")])
+    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
+    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
+    return campaign
+
+
+def win_every_scenario(campaign: Campaign, user) -> Campaign:
+    """Record the Star Empire's win of scenario 1 and every later one (the test pack's choice of
+    scenario 2 made on the way), as `user`; L25's after-campaign steps come next."""
+    started = campaign
+    started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, user,
+                        started.version)
+    for number in range(2, 13):
+        started.apply_event("scenario_opened", {"number": number}, user, started.version)
+        if number == 2:
+            started.apply_event("choice_made", {"choice": "tribute", "option": "gold"}, user,
+                                started.version)
+        started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, user,
+                            started.version)
+    return started
+

@@ -5,7 +5,7 @@ import pytest
 
 from campaign.models import Campaign
 from cards.models import ContentPack
-from tests.factories import make_pack
+from tests.factories import make_pack, win_every_scenario
 
 
 @pytest.fixture
@@ -30,15 +30,7 @@ def started(campaign: Campaign, alice) -> Campaign:
 @pytest.fixture
 def after_campaign(started: Campaign, alice) -> Campaign:
     """Return the campaign with all 12 scenarios won by Empire (L25's step is next)."""
-    started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice, 2)
-    for number in range(2, 13):
-        started.apply_event("scenario_opened", {"number": number}, alice, started.version)
-        if number == 2:
-            started.apply_event("choice_made", {"choice": "tribute", "option": "gold"}, alice,
-                                started.version)
-        started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice,
-                            started.version)
-    return started
+    return win_every_scenario(started, alice)
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from PIL import Image
 from campaign.models import Campaign
 from cards.models import ContentPack
 from cards.render.urls import back_url, face_url
-from tests.factories import PERSONA_PASSWORD, make_pack
+from tests.factories import PERSONA_PASSWORD, make_pack, start_campaign, win_every_scenario
 
 pytestmark = pytest.mark.usefixtures("fresh_card_cache")
 
@@ -28,10 +28,7 @@ def pack(db) -> ContentPack:
 @pytest.fixture
 def started(pack: ContentPack, alice, bob) -> Campaign:
     """Return alice's campaign against bob with sides chosen and scenario 1 opened."""
-    campaign = Campaign.start(pack, "Alice vs Bob", alice, [(alice, "Alice"), (bob, "Bob")])
-    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
-    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
-    return campaign
+    return start_campaign(pack, alice, bob)
 
 
 def _client(user) -> Client:
@@ -109,14 +106,7 @@ def test_l4_outsiders_get_404_for_a_campaign_sticker(started: Campaign, outsider
 
 
 def test_l26_post_campaign_card_shows_after_the_campaign(started: Campaign, alice) -> None:
-    for number in range(1, 13):
-        if number > 1:
-            started.apply_event("scenario_opened", {"number": number}, alice, started.version)
-        if number == 2:
-            started.apply_event("choice_made", {"choice": "tribute", "option": "gold"}, alice,
-                                started.version)
-        started.apply_event("game_recorded", {"winner": "empire", "how": "authority"}, alice,
-                            started.version)
+    win_every_scenario(started, alice)
     url = face_url(started.pack, POST_CAMPAIGN, campaign_id=started.pk, lang="ru")
     assert _client(alice).get(url).status_code == 200
     assert Client().get(face_url(started.pack, POST_CAMPAIGN, lang="ru")).status_code == 404

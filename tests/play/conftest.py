@@ -10,7 +10,7 @@ from django.conf import settings
 from campaign.models import Campaign
 from cards.loading import load_pack_file
 from cards.models import ContentPack
-from tests.factories import make_pack
+from tests.factories import make_pack, start_campaign
 
 CORE_SET = Path(settings.BASE_DIR) / "fixtures" / "packs" / "core-set.json"
 
@@ -30,10 +30,7 @@ def legacy(db) -> ContentPack:
 @pytest.fixture
 def started_campaign(legacy: ContentPack, alice, bob) -> Campaign:
     """Return alice's (Star Empire) campaign against bob with scenario 1 opened."""
-    campaign = Campaign.start(legacy, "Alice vs Bob", alice, [(alice, "Alice"), (bob, "Bob")])
-    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
-    campaign.apply_event("scenario_opened", {"number": 1}, alice, 1)
-    return campaign
+    return start_campaign(legacy, alice, bob)
 
 
 @pytest.fixture
