@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from play import services
 from play.engine import legal_actions
@@ -22,6 +23,7 @@ from tests.play import midgame
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+REDUCED = "() => matchMedia('(prefers-reduced-motion: reduce)').matches"
 WATCH = """() => {
   window.motion = { slid: [], flashed: [], flown: 0 };
   document.addEventListener("transitionrun", e => {
@@ -68,32 +70,36 @@ def _board(browser: Browser, base: str, match: Match, reduced: bool) -> Page:
     return page
 
 
-def _move(page: Page, button) -> None:
-    """Click a move's button and wait until the new board is in and its transitions began."""
+def _move(page: Page, button, moved: str) -> None:
+    """Click a move's button, wait for the new board, then for `moved` (a script condition on
+    `motion`) to hold, or, under reduced motion (`moved` never holds), for a short while."""
     version = page.locator("#board").get_attribute("data-version")
     button.click()
     expect(page.locator("#board")).not_to_have_attribute("data-version", version)
-    page.wait_for_timeout(150)
+    try:
+        page.wait_for_function(moved, timeout=600 if page.evaluate(REDUCED) else 5_000)
+    except PlaywrightTimeout:
+        pass  # what did or did not move is asserted by the test
 
 
 def _play_buy_attack(page: Page) -> dict:
     """Play a card of the hand, buy a card of the row, attack the opponent; return what moved."""
     card = page.locator("#hand > li.game-card:has(> form .card-button)").first
     played = card.get_attribute("data-card-id")
-    _move(page, card.locator("> form .card-button"))
+    _move(page, card.locator("> form .card-button"), f"() => motion.slid.includes('{played}')")
     expect(page.locator(f"#my-area li.game-card[data-card-id='{played}']")).to_have_count(1)
     after_play = page.evaluate("[...motion.slid]")
 
     row = page.locator("#row-cards li.game-card:not([data-card-id='-1']):has(> form .card-button)")
     assert row.count(), "alice can afford a card of the row"
     bought = row.first.get_attribute("data-card-id")
-    _move(page, row.first.locator("> form .card-button"))
+    _move(page, row.first.locator("> form .card-button"), "() => motion.flown > 0")
     expect(page.locator(f"#row-cards li[data-card-id='{bought}']")).to_have_count(0)
     after_buy = page.evaluate("motion.flown")
 
     foe = page.locator("#opponents .pool-authority").first
     authority = int(foe.get_attribute("data-value"))
-    _move(page, page.locator("#dock .attack-button").first)
+    _move(page, page.locator("#dock .attack-button").first, "() => motion.flashed.length > 0")
     assert int(page.locator("#opponents .pool-authority").first.get_attribute("data-value")) \
         < authority
     flashed = page.evaluate("motion.flashed")

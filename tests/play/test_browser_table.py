@@ -106,7 +106,8 @@ def test_multiplayer_table_summarises_every_opponent(live_server, browser: Brows
         # (the attack chooser of a 6-player game took three rows, the dock over half the screen).
         dock = page.locator("#dock").bounding_box()["height"]
         assert dock <= 0.45 * PHONE[1], f"the dock is {dock:.0f} px high ({locale})"
-        for part in ("#target-select", "#attack-target", "#end-turn", "#hand"):
+        chooser = ("#target-select", "#attack-target") if page.locator("#target-select").count() else ()
+        for part in chooser + ("#end-turn", "#hand"):
             assert _inside(page, part), f"{part} at {players} players on a phone ({locale})"
         shoot(page, f"board-{players}p-{locale}-390")
         page.context.close()
