@@ -25,7 +25,13 @@ from django_q.models import OrmQ
 from play import services, tasks
 from tests import processes
 from tests.play.test_bots_queue import fresh, versus_bot
-from tests.play.workers import ROOT, database_url, start_workers, wait_for_cluster
+from tests.play.workers import (
+    ROOT,
+    as_from_a_terminal,
+    database_url,
+    start_workers,
+    wait_for_cluster,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True),  # the subprocesses read committed rows
               pytest.mark.skipif(not processes.HAS_PROC, reason="reads /proc")]
@@ -116,7 +122,8 @@ def start_servers(log: Path, port: int) -> subprocess.Popen:
            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     with open(log, "wb") as out:
         return subprocess.Popen([str(ROOT / "scripts" / "run-servers")], cwd=ROOT, env=env,
-                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+                                stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                preexec_fn=as_from_a_terminal)
 
 
 def answers(url: str) -> bool:

@@ -76,6 +76,14 @@ def database_url() -> str:
     return f"postgres://{netloc}{port}/{db['NAME']}{query}"
 
 
+def as_from_a_terminal() -> None:
+    """In a child before it runs: take Ctrl+C's default action, as a command typed in a terminal
+    does. A test run started in the background (`pytest … &`) inherits SIGINT ignored, and
+    every program it starts would then ignore Ctrl+C too, so a shutdown test would measure the
+    test runner's shell, not the command."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_workers(log_path: Path, workers: int = 1, **env: str) -> subprocess.Popen:
     """Start `manage.py run_workers` on the test database, in a session of its own (so a test
     can find everything it left, and end it); `env` adds settings (TASK_STOP_SECONDS=...)."""
@@ -83,7 +91,8 @@ def start_workers(log_path: Path, workers: int = 1, **env: str) -> subprocess.Po
            "TASK_WORKERS": str(workers), "DJANGO_SETTINGS_MODULE": "config.settings", **env}
     with open(log_path, "wb") as log:
         return subprocess.Popen([sys.executable, "manage.py", "run_workers"], cwd=ROOT, env=env,
-                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                                preexec_fn=as_from_a_terminal)
 
 
 @contextlib.contextmanager
