@@ -67,10 +67,12 @@ class Uvicorn:
              "--timeout-graceful-shutdown", "1"],
             cwd=settings.BASE_DIR, env=self.env, stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
+        # The first page imports the views: on a loaded 2-core machine that took over 30 s of
+        # 2-second tries, so each try may take 10 s and the start up to 90 s.
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(self.url + "/accounts/login/", timeout=2).read()
+                urllib.request.urlopen(self.url + "/accounts/login/", timeout=10).read()
                 return
             except (urllib.error.URLError, OSError):
                 assert self.process.poll() is None, "uvicorn exited"

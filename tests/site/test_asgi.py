@@ -27,9 +27,13 @@ def _free_port() -> int:
 
 
 def _get(url: str) -> tuple[int, str]:
-    """Return the status and body of a GET, error statuses included."""
+    """Return the status and body of a GET, error statuses included.
+
+    Generous timeout: each of uvicorn's two processes imports the views on its first request,
+    which on a loaded 2-core machine took over 5 s (these tests check what is served, not how
+    fast)."""
     try:
-        with urllib.request.urlopen(url, timeout=5) as response:
+        with urllib.request.urlopen(url, timeout=30) as response:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
@@ -68,7 +72,7 @@ def production_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
 
 
 def _wait_until_up(base: str, server: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         if server.poll() is not None:
             pytest.fail(f"uvicorn exited: {server.stderr.read().decode()[-2000:]}")
@@ -77,7 +81,7 @@ def _wait_until_up(base: str, server: subprocess.Popen) -> None:
             return
         except OSError:  # refused while starting; URLError and TimeoutError are OSErrors too
             time.sleep(0.3)
-    pytest.fail("uvicorn did not answer within 30 s")
+    pytest.fail("uvicorn did not answer within 90 s")
 
 
 def test_home_page_is_served_by_uvicorn_workers(production_server: str) -> None:
