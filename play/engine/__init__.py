@@ -41,7 +41,15 @@ from .balance import table as balance_table
 from .bots import Bot
 from .bots.levels import LEGACY_BOTS, LEVEL_KEYS, LEVELS, SEAT_BOTS, level_bot, level_of
 from .bots.registry import BOTS, get_bot
-from .bulk import GameResult, game_seed, play_bot_game, play_game, read_pack, read_packs
+from .bulk import (
+    GameResult,
+    bot_of_spec,
+    game_seed,
+    play_bot_game,
+    play_game,
+    read_pack,
+    read_packs,
+)
 from .chance import KEYED as KEYED_SHUFFLES
 from .chance import new_seed
 from .content import Pack, load_pack, merge_packs, validate_rules
@@ -73,9 +81,9 @@ __all__ = [
     "IllegalAction", "Outcome", "Pack", "PackError", "PlayState", "SeatSetup", "SetupError", "StickerRef",
     "ability_of", "apply", "apply_outcome", "balance_campaign_table", "balance_json_safe",
     "balance_options_table", "balance_played_table", "balance_prefixes", "balance_scenario",
-    "balance_table", "clone", "decider", "deserialize", "game_seed", "get_bot", "legal_actions",
-    "level_bot", "level_of", "load_pack", "log_line", "measure_balance", "merge_packs",
-    "new_game", "new_seed", "next_snapshot", "outcome",
+    "balance_table", "bot_of_spec", "clone", "decider", "deserialize", "game_seed", "get_bot",
+    "legal_actions", "level_bot", "level_of", "load_pack", "log_line", "measure_balance",
+    "merge_packs", "new_game", "new_seed", "next_snapshot", "outcome",
     "plain_setup", "play_bot_game", "play_game", "public_view", "read_legacy_pack", "read_pack",
     "read_packs", "replay", "resign", "run_balance", "run_forecast", "scenario_setup",
     "serialize", "setup_for", "snapshot_from_dict", "snapshot_to_dict", "tiny_pack",

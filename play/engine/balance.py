@@ -28,8 +28,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from .bots import Bot
-from .bots.registry import get_bot
-from .bulk import GameResult, game_seed, play_bot_game, read_pack
+from .bulk import GameResult, bot_of_spec, game_seed, play_bot_game, read_pack
 from .campaign_figures import CampaignGame, campaign_table, rate, summarize_campaigns, wilson
 from .content import Pack
 from .legacy import (
@@ -85,7 +84,7 @@ DEFAULT_WINNER_ORDER = ("vp", "scenario_wins", "winner_of_12")  # L22 when a pac
 
 def make_bot(name: str, seed: int) -> Bot:
     """Return a bot by name; `ValueError` naming the known bots otherwise."""
-    return get_bot(name, seed=seed)
+    return bot_of_spec(name, seed=seed)
 
 
 @dataclass

@@ -103,8 +103,23 @@ def _play_untimed(setup: GameSetup, bots: Sequence[Bot], max_decisions: int,
 def play_bot_game(setup: GameSetup, bot: str, seed: int, timed: bool = False) -> GameResult:
     """Play one game with bot `bot` in every seat (seat k seeded `seed * 2 + k`), cut after
     `CUT_TURNS` turns; timed only when asked (`play_game`)."""
-    bots = [get_bot(bot, seed=seed * 2 + k) for k in range(len(setup.seats))]
+    bots = [bot_of_spec(bot, seed=seed * 2 + k) for k in range(len(setup.seats))]
     return play_game(setup, bots, CUT_DECISIONS, CUT_TURNS, timed=timed)
+
+
+def bot_of_spec(spec: str, seed: int) -> Bot:
+    """Return the bot a spec names: "heuristic", or with whole-number options "search:iterations=16".
+
+    `ValueError` for an unknown bot or a bad option (so a command can say what is wrong).
+    """
+    name, _sep, rest = spec.partition(":")
+    options: dict[str, int] = {}
+    for part in filter(None, rest.split(",")):
+        key, _eq, value = part.partition("=")
+        if not key or not value.strip().isdigit():
+            raise ValueError(f"bot options look like search:iterations=16, not {spec!r}")
+        options[key.strip()] = int(value)
+    return get_bot(name, seed=seed, **options)
 
 
 def game_seed(seed: int, *parts: Any) -> int:

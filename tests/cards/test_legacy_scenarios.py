@@ -257,14 +257,15 @@ def test_s4_scrap_storm_eats_the_row_and_scrapping_pays_authority() -> None:
 
 
 def test_s5_blockade_shrinks_the_row_and_explorers_cost_one() -> None:
-    """L6, scenario 5: a 4-slot trade row; explorers cost 1; +1 explorer for the second player."""
+    """L6, scenario 5: a 4-slot trade row; explorers cost 1; the second player starts at 57."""
     state = start(5, options={"blockade": "smash"})
     assert len(view(state, EMPIRE)["trade_row"]) == 4
     play_hand(state)  # 3 trade
     for _ in range(3):
         apply(state, "buy explorer")
     assert [c["card"] for c in me(state, EMPIRE)["discard"]] == ["explorer"] * 3
-    assert me(state, FEDERATION)["hand_size"] + me(state, FEDERATION)["deck_size"] == 12
+    assert me(state, FEDERATION)["hand_size"] + me(state, FEDERATION)["deck_size"] == 11
+    assert me(state, FEDERATION)["authority"] == 57
 
 
 def test_s5_smash_option_forbids_buying_bases() -> None:
@@ -345,7 +346,7 @@ def test_s8_raid_is_won_by_damage_dealt_and_hands_are_six() -> None:
 
 def test_s9_no_explorers_and_harder_bases() -> None:
     """L6, scenario 9 (Empire side): no explorer pile; bases +2 defense; the second player gets 2
-    explorers and 46 authority."""
+    explorers and 40 authority."""
     state = start(9)
     assert view(state, EMPIRE)["explorers"] == 0
     play_hand(state)
@@ -354,7 +355,7 @@ def test_s9_no_explorers_and_harder_bases() -> None:
     assert row_card(state, "scavengers-chop-shop")["defense"] == printed + 2
     federation = me(state, FEDERATION)
     assert federation["hand_size"] + federation["deck_size"] == 11 + 2
-    assert federation["authority"] == 46
+    assert federation["authority"] == 40
 
 
 def test_s10_invader_and_defender_with_blitz() -> None:

@@ -98,6 +98,8 @@ def test_default_pack_smoke():
     ({"scenarios": "0,13"}, "1..12"),
     ({"scenarios": "one"}, "numbers like"),
     ({"bot": "nobody"}, "unknown bot"),
+    ({"bot": "search:iterations=many"}, "bot options look like"),
+    ({"bot": "heuristic:iterations=4"}, "bad option"),
     ({"pack": "/nonexistent/pack.json"}, "cannot read pack"),
     ({"games": 1}, "--games"),
 ])
@@ -222,3 +224,10 @@ def test_l22_the_campaign_winner_follows_the_packs_tie_breaks():
     level = [_game(1, "federation", {"empire": 0, "federation": 1}),
              _game(12, "empire", {"empire": 1, "federation": 0})]
     assert campaign_winner(level, order, SIDES) == ("empire", "winner_of_12")
+
+
+def test_a_bot_spec_carries_whole_number_options():
+    """`--bot search:iterations=16`: a cheaper search bot for a check with fewer games."""
+    from play.engine import bot_of_spec
+    assert bot_of_spec("search:iterations=4", seed=1).iterations == 4
+    assert type(bot_of_spec("heuristic", seed=1)).__name__ == "HeuristicBot"

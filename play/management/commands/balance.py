@@ -28,7 +28,7 @@ from play.engine import (
     balance_options_table,
     balance_played_table,
     balance_table,
-    get_bot,
+    bot_of_spec,
     measure_balance,
     read_legacy_pack,
     run_forecast,
@@ -85,7 +85,8 @@ class Command(BaseCommand):
                             "many baseline games); half with each side first")
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--scenarios", default=None, help="e.g. 1,2 or 5-8 (default: all)")
-        parser.add_argument("--bot", default="heuristic", help="bot name (random, heuristic, ...)")
+        parser.add_argument("--bot", default="heuristic", help="bot name (random, heuristic, search), with whole-number options "
+                            "after a colon: search:iterations=16")
         parser.add_argument("--campaigns", type=int, default=1000,
                             help="bot campaigns played to the end: the typical states before "
                             "each scenario and the whole-campaign figures")
@@ -107,7 +108,7 @@ class Command(BaseCommand):
         path = options["pack"] or str(Path(settings.BASE_DIR) / DEFAULT_PACK)
         try:
             read_legacy_pack(path)
-            get_bot(options["bot"], seed=0)
+            bot_of_spec(options["bot"], seed=0)
         except (ValueError, ImportError) as exc:
             raise CommandError(str(exc)) from exc
         started = time.monotonic()
