@@ -21,6 +21,7 @@ PACKAGE = "play.engine"
 LAYERS: dict[str, int] = {
     "errors": 0,
     "chance": 0,  # where shuffles come from (keyed hash of the secret seed)
+    "campaign_figures": 0,  # arithmetic of whole bot campaigns' results (imports no engine module)
     "packformat": 1,  # the pack loader's sections (their order: packformat/__init__.py)
     "content": 2,
     "actions": 2,
