@@ -28,7 +28,7 @@ from django.utils.translation import ngettext
 from campaign import names
 from campaign.content import UPGRADES_PER_SIDE, ContentError, PackContent
 from cards.language import pack_text
-from play.engine import StickerRef
+from play.engine import StickerRef, winner_by_tie_breaks
 
 SIDES_CHOSEN = "sides_chosen"
 SIDE_WISHED = "side_wished"
@@ -476,13 +476,10 @@ def mismatch_message(content: PackContent, copy_id: str, sticker_id: str) -> str
 def campaign_winner(content: PackContent, state: CampaignState) -> str:
     """Return the winning side by the pack's ordered tie-breaks (L22)."""
     last = (state.scenarios.get(str(content.scenario_count), {}).get("result") or {})
-
-    def key(side: str) -> tuple:
-        values = {"vp": state.vp_points(content, side), "scenario_wins": state.scenario_wins(side),
-                  "winner_of_12": int(last.get("winner") == side)}
-        return tuple(values.get(k, 0) for k in content.winner_order)
-
-    return max(sorted(state.sides), key=key)
+    values = {side: {"vp": state.vp_points(content, side),
+                     "scenario_wins": state.scenario_wins(side),
+                     "winner_of_12": int(last.get("winner") == side)} for side in state.sides}
+    return winner_by_tie_breaks(values, content.winner_order)[0]
 
 
 def sides_needing_upgrades(content: PackContent, state: CampaignState) -> list[str]:

@@ -39,6 +39,7 @@ from .balance import read_legacy_pack, run_forecast, snapshot_from_dict, snapsho
 from .balance import run as run_balance
 from .balance import table as balance_table
 from .bots import Bot
+from .campaign_figures import winner_by_tie_breaks
 from .bots.levels import LEGACY_BOTS, LEVEL_KEYS, LEVELS, SEAT_BOTS, level_bot, level_of
 from .bots.registry import BOTS, get_bot
 from .bulk import (
@@ -87,7 +88,7 @@ __all__ = [
     "plain_setup", "play_bot_game", "play_game", "public_view", "read_legacy_pack", "read_pack",
     "read_packs", "replay", "resign", "run_balance", "run_forecast", "scenario_setup",
     "serialize", "setup_for", "snapshot_from_dict", "snapshot_to_dict", "tiny_pack",
-    "validate_rules", "view", "view_card", "wilson",
+    "validate_rules", "view", "view_card", "wilson", "winner_by_tie_breaks",
 ]
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "campaign_winner",
     "summarize_campaigns",
     "wilson",
+    "winner_by_tie_breaks",
 ]
 
 Z95 = 1.96
@@ -68,15 +69,28 @@ def campaign_winner(games: Sequence[CampaignGame], order: Sequence[str],
                     sides: Sequence[str]) -> tuple[str, str]:
     """Return (winner, the tie-break that decided it, or "tie") by the pack's order (L22).
 
-    The same keys as the tracker's `campaign.state.campaign_winner`: "vp", "scenario_wins" and
-    "winner_of_12"; a full tie goes to the first side in sorted order, as there.
+    The VP, the scenarios won and the winner of scenario 12, compared as the tracker compares
+    them (`winner_by_tie_breaks`).
     """
     last = next((g.winner for g in games if g.number == 12), None)
     values = {side: {"vp": sum(g.vp.get(side, 0) for g in games),
                      "scenario_wins": sum(g.winner == side for g in games),
                      "winner_of_12": int(last == side)} for side in sides}
+    return winner_by_tie_breaks(values, order)
+
+
+def winner_by_tie_breaks(values: dict[str, dict[str, int]],
+                         order: Sequence[str]) -> tuple[str, str]:
+    """Return (winner, the tie-break that decided it, or "tie") of a campaign (L22).
+
+    `values` holds each side's figures by key ("vp", "scenario_wins", "winner_of_12"); the
+    pack's `order` compares them one after another; a full tie goes to the first side in
+    sorted order. The one home of the rule: the tracker (`campaign.state`) and the bot
+    campaigns here both call it.
+    """
+    sides = sorted(values)
     keys = {side: tuple(values[side].get(k, 0) for k in order) for side in sides}
-    winner = max(sorted(sides), key=lambda side: keys[side])
+    winner = max(sides, key=lambda side: keys[side])
     decided_by = next((k for k in order if len({values[s].get(k, 0) for s in sides}) > 1), "tie")
     return winner, decided_by
 
