@@ -184,7 +184,8 @@ def scenario_rules(pack: Pack, snapshot: CampaignSnapshot, number: int) -> list[
     """Return the rules of scenario N: its card side (L6), the choices made, lasting rules."""
     card = pack.scenarios[number]["sides"][snapshot.first_side]
     rules = list(card.get("rules", []))
-    for choice_id, option_id in snapshot.choices.get(number, {}).items():
+    for choice_id, option_id in _in_card_order(pack, number, snapshot.first_side,
+                                               snapshot.choices.get(number, {})):
         rules.extend(_option(pack, number, snapshot.first_side, choice_id, option_id)
                      .get("rules", []))
     _check_all_chosen(card, snapshot.choices.get(number, {}), number)
@@ -199,10 +200,23 @@ def lasting_rules(pack: Pack, snapshot: CampaignSnapshot, number: int,
     rules = []
     for scen in sorted(n for n in snapshot.choices if n < number or this_one and n == number):
         chooser = firsts.get(scen)
-        for choice_id, option_id in snapshot.choices[scen].items():
+        for choice_id, option_id in _in_card_order(pack, scen, chooser, snapshot.choices[scen]):
             option = _option(pack, scen, chooser, choice_id, option_id)
             rules.extend(_pin(rule, chooser, snapshot) for rule in option.get("lasting_rules", []))
     return rules
+
+
+def _in_card_order(pack: Pack, number: int, side: str | None,
+                   chosen: dict[str, str]) -> list[tuple[str, str]]:
+    """Return the (choice, option) pairs made in scenario N in the order its card lists them.
+
+    Not in the mapping's key order: a snapshot read back from PostgreSQL's jsonb has its keys
+    re-sorted, and rules added in another order may play out differently.
+    """
+    listed = [choice["id"] for s in ([side] if side else SIDES)
+              for choice in pack.scenarios[number]["sides"][s].get("choices", [])]
+    return sorted(chosen.items(), key=lambda pair: (
+        listed.index(pair[0]) if pair[0] in listed else len(listed), pair[0]))
 
 
 def _option(pack: Pack, number: int, chooser: str | None, choice_id: str, option_id: str) -> dict:

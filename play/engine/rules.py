@@ -126,12 +126,11 @@ def _personal_deck(s: GameState, seat: int) -> list[int]:
     game = s.game
     seat_setup = game.setup.seats[seat]
     extra = [card for arg in game.rules_of("add_to_deck") if seat in game.who(arg["who"])
-             for card, k in arg["cards"].items() for _ in range(k)]
+             for card in _expand(game, arg["cards"])]
     if seat_setup.deck_order is not None:
         cards = list(seat_setup.deck_order) + extra
     else:
-        composition = seat_setup.deck or _default_deck(game, seat_setup.side)
-        cards = [card for card, k in composition.items() for _ in range(k)] + extra
+        cards = _expand(game, seat_setup.deck or _default_deck(game, seat_setup.side)) + extra
     first = len(s.design)
     s.design.extend(_design(game, card) for card in cards)
     game.copy_id.extend(None for _ in cards)
@@ -140,6 +139,18 @@ def _personal_deck(s: GameState, seat: int) -> list[int]:
         s.rng.shuffle(deck)
     deck.reverse()
     return deck
+
+
+def _expand(game: Game, counts: dict[str, int]) -> list[str]:
+    """Return the cards of a count map, in the order the pack lists its cards.
+
+    Never in the map's own key order: a map read back from PostgreSQL's jsonb has its keys
+    re-sorted, and the shuffle that follows would then deal another game from the same seed.
+    """
+    position = game.pack.position
+    ordered = sorted(counts.items(), key=lambda item: (position.get(item[0], len(position)),
+                                                      item[0]))
+    return [card for card, k in ordered for _ in range(k)]
 
 
 def _default_deck(game: Game, side: str | None) -> dict[str, int]:

@@ -205,7 +205,9 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return self.to_dict() == other.to_dict()
+        # to_dict leaves out each instance's card (the setup gives it): compare those too
+        return self.to_dict() == other.to_dict() and (
+            [d.id for d in self.design] == [d.id for d in other.design])
 
     __hash__ = None  # type: ignore[assignment]
 

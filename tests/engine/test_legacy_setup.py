@@ -38,15 +38,19 @@ CHOICE = {"id": "tribute", "prompt": TEXT, "options": [
 @pytest.fixture(scope="module")
 def pack():
     """A legacy pack: 4 sheets per side, scenario 2 with a choice, scenario 3 with two card sides."""
-    trade = [card(f"ship-{c}", cost=c, quantity=3, primary=[{"combat": c}]) for c in range(1, 6)]
-    trade += [card(f"base-{c}", type="base", cost=c, quantity=2, primary=[{"trade": 1}])
-              for c in range(1, 6)]
+    trade = _trade_cards()
     scenarios = [_scenario(n) for n in range(1, 13)]
     scenarios[1] = _scenario(2, choices=[CHOICE])
     scenarios[2] = _scenario(3, empire_rules=[{"trade_row_size": 4}],
                              federation_rules=[{"trade_row_size": 6}])
     sheets = [sheet(f"{side}-{n}", side, n) for side in SIDES for n in (1, 2, 3, 4)]
     return load_pack(legacy_dict(*trade, sheets=sheets, scenarios=scenarios))
+
+
+def _trade_cards() -> list[dict]:
+    ships = [card(f"ship-{c}", cost=c, quantity=3, primary=[{"combat": c}]) for c in range(1, 6)]
+    return ships + [card(f"base-{c}", type="base", cost=c, quantity=2, primary=[{"trade": 1}])
+                    for c in range(1, 6)]
 
 
 def snap(first: str = "empire", **kwargs) -> CampaignSnapshot:
@@ -106,6 +110,42 @@ def test_l7_personal_decks_are_the_sides_decks(pack):
     for seat, starter in ((0, "imperial-fighter"), (1, "federation-shuttle")):
         cards = [state.design[c].id for c in state.deck[seat] + state.hand[seat]]
         assert sorted(cards) == sorted(["scout"] * 8 + ["viper", starter])
+
+
+DRILL = {"id": "drill", "prompt": TEXT, "options": [
+    {"id": "on", "label": TEXT, "rules": [{"add_to_deck": {"who": "first", "cards": {"ship-2": 1}}}],
+     "lasting_rules": []}]}
+SUPPLIES = {"id": "supplies", "prompt": TEXT, "options": [
+    {"id": "on", "label": TEXT,
+     "rules": [{"add_to_deck": {"who": "first", "cards": {"ship-1": 1, "base-3": 2}}}],
+     "lasting_rules": []}]}
+
+
+def test_l6_l7_the_deal_does_not_depend_on_the_order_of_stored_mappings():
+    """L6, L7: choices, decks and cards to add are stored as mappings, and a database may give
+    them back with their keys re-sorted (PostgreSQL's jsonb does): the same seed deals the same
+    cards whatever the keys' order."""
+    scenarios = [_scenario(n) for n in range(1, 13)]
+    scenarios[1] = _scenario(2, choices=[DRILL, SUPPLIES])
+    raw = legacy_dict(*_trade_cards(), scenarios=scenarios,
+                      sheets=[sheet(f"{side}-{n}", side, n) for side in SIDES for n in (1, 2)])
+    backwards = load_pack(_keys_reversed(raw))
+    chosen = {"drill": "on", "supplies": "on"}
+    games = [new_game(scenario_setup(one_pack, snap(choices={2: picks}), 2, seed=3))
+             for one_pack, picks in ((load_pack(raw), chosen),
+                                     (backwards, dict(reversed(chosen.items()))))]
+    dealt = [[[game.design[c].id for c in game.deck[seat] + game.hand[seat]] for seat in (0, 1)]
+             for game in games]
+    assert dealt[0] == dealt[1]
+    assert sorted(dealt[0][0]).count("base-3") == 2  # the cards added by both choices are there
+
+
+def _keys_reversed(value):
+    if isinstance(value, dict):
+        return {key: _keys_reversed(value[key]) for key in reversed(value)}
+    if isinstance(value, list):
+        return [_keys_reversed(item) for item in value]
+    return value
 
 
 def test_l14_used_rows_come_from_upgrades_and_cannot_repeat(pack):

@@ -27,14 +27,6 @@ def own_set(default_pack, alice) -> ContentPack:
     return pack
 
 
-# Known bug, found at stop 28 and not yet fixed: on PostgreSQL the page's steps give other
-# figures than `run_balance` when this test runs alone (it passed in a whole run). Marked as an
-# expected failure there (not skipped: it still runs, and a pass shows as XPASS) until fixed.
-ON_POSTGRES = "postgresql" in settings.DATABASES["default"]["ENGINE"]
-
-
-@pytest.mark.xfail(ON_POSTGRES, strict=False,
-                   reason="known PostgreSQL-only difference of the set-balance steps (stop 28)")
 def test_the_steps_give_the_figures_of_one_balance_run(own_set, alice) -> None:
     """The page's chain of short tasks and `manage.py balance` (run_balance): the same figures."""
     run = setbalance.start(own_set, alice, GAMES, seed=11, campaigns=CAMPAIGNS)

@@ -111,6 +111,7 @@ class Pack:
         self.kind: str = raw["pack"]["kind"]
         self.designs = designs
         self.by_id = {d.id: d for d in designs}
+        self.position = {d.id: k for k, d in enumerate(designs)}  # the order the pack lists cards
         # every trackable copy id of a trade-deck card -> its design (see `trade_copies`)
         self.copies = {f"{d.id}#{n}": d for d in designs if d.role in ("trade", "post_campaign")
                        for n in range(1, max(d.quantity, 1) + 1)}
