@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 SEED = 581726354
 NAMES = ("ann", "ben", "cyd", "dov", "eve", "fay")
-CHECK_EVERY = 20
+CHECK_EVERY = 30
 MAX_ACTIONS = 140
 SEATS = {"ffa": 6, "hunter": 3, "first-blood": 4, "hydra": 4, "emperor": 6, "raid": 4}
 
