@@ -26,10 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from play.engine.balance import Task, play_campaign, read_legacy_pack, run_task  # noqa: E402
-from play.engine.bulk import game_seed  # noqa: E402
-from play.engine.campaign_figures import wilson  # noqa: E402
-from play.engine.packformat.vocabulary import SIDES  # noqa: E402
+from play.engine.balance import Task, play_campaign, read_legacy_pack, run_task
+from play.engine.bulk import game_seed
+from play.engine.campaign_figures import wilson
+from play.engine.packformat.vocabulary import SIDES
 
 DEFAULT_PACK = ROOT / "fixtures" / "packs" / "legacy-default.json"
 
@@ -73,24 +73,49 @@ def pct(hits: int, n: int) -> str:
 
 
 def summary(path: Path) -> None:
-    """Print, per bot and scenario: Star Empire win % per first side, first-player win %, routes."""
+    """Print, per bot and scenario (and all scenarios pooled): Star Empire win % per first side,
+    first-player win %, routes; then how often two bots' games from the same setup agree."""
     rows = read(path)
-    by: dict[tuple[str, int], list[dict]] = defaultdict(list)
+    by: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for row in rows:
-        by[(row["bot"], row["scenario"])].append(row)
+        by[(row["bot"], str(row["scenario"]))].append(row)
+        by[(row["bot"], "all")].append(row)
     print("| bot | # | SE win % when SE 1st | SE win % when TF 1st | 1st player win % | routes % |")
     print("|---|---|---|---|---|---|")
-    for (bot, number), games in sorted(by.items()):
-        half = {side: [g for g in games if g["first_side"] == side] for side in SIDES}
-        se = {side: sum(g["winner"] == "empire" for g in half[side]) for side in SIDES}
-        first = sum(g["winner"] == g["first_side"] for g in games)
-        routes = defaultdict(int)
-        for g in games:
-            routes[g["reason"] if g["winner"] else "cut"] += 1
-        route_text = ", ".join(f"{r} {100 * k / len(games):.0f}" for r, k in sorted(routes.items()))
-        print(f"| {bot} | {number} | {pct(se['empire'], len(half['empire']))} | "
-              f"{pct(se['federation'], len(half['federation']))} | "
-              f"{pct(first, len(games))} | {route_text} |")
+    for (bot, number), games in sorted(by.items(), key=lambda k: (k[0][0], _order(k[0][1]))):
+        print(f"| {bot} | {number} | {' | '.join(figures(games))} |")
+    agreement(rows)
+
+
+def _order(number: str) -> int:
+    return 99 if number == "all" else int(number)
+
+
+def figures(games: list[dict]) -> list[str]:
+    """Return the row's cells: SE win % per first side, first-player win %, routes."""
+    half = {side: [g for g in games if g["first_side"] == side] for side in SIDES}
+    cells = [pct(sum(g["winner"] == "empire" for g in half[side]), len(half[side]))
+             for side in SIDES]
+    cells.append(pct(sum(g["winner"] == g["first_side"] for g in games), len(games)))
+    routes: dict[str, int] = defaultdict(int)
+    for g in games:
+        routes[g["reason"] if g["winner"] else "cut"] += 1
+    cells.append(", ".join(f"{r} {100 * k / len(games):.0f}" for r, k in sorted(routes.items())))
+    return cells
+
+
+def agreement(rows: list[dict]) -> None:
+    """Print, for each pair of bots, how many games from the same setup had the same winner."""
+    winners: dict[tuple[int, int], dict[str, str | None]] = defaultdict(dict)
+    for row in rows:
+        winners[(row["scenario"], row["index"])][row["bot"]] = row["winner"]
+    bots = sorted({row["bot"] for row in rows})
+    for i, a in enumerate(bots):
+        for b in bots[i + 1:]:
+            both = [w for w in winners.values() if a in w and b in w]
+            same = sum(w[a] == w[b] for w in both)
+            print(f"\n{a} and {b}: the same winner in {pct(same, len(both))} of the games "
+                  "played from the same setup")
 
 
 def main() -> None:
