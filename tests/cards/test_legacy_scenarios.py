@@ -325,6 +325,19 @@ def test_s7_buyout_forbids_the_federation_upgraded_cards() -> None:
         apply(state, f"buy {lancer['id']}")
 
 
+def test_s7_the_side_behind_gains_1_trade_a_turn_from_its_7th_turn() -> None:
+    """L6, scenario 7 (Federation side): the Empire behind gains 2 authority at the start of each
+    turn and, from its 7th turn on, 1 trade as well; the Federation first gains neither."""
+    federation, empire = 0, 1  # seats: the Federation plays first here
+    state = start(7, first="federation", options={"turncoats": "amnesty"})
+    for turn in range(1, 9):
+        apply(state, "end")  # the Federation's turn ends; the Empire's turn `turn` starts
+        assert me(state, empire)["trade"] == (1 if turn >= 7 else 0)
+        assert me(state, empire)["authority"] == 50 + 2 * turn
+        apply(state, "end")
+        assert me(state, federation)["trade"] == 0 and me(state, federation)["authority"] == 45
+
+
 def test_s8_raid_is_won_by_damage_dealt_and_hands_are_six() -> None:
     """L6, scenario 8 (Empire side): hands of 6; 47 damage dealt wins at once, authority or not."""
     frigates = ["kingdom-guard-frigate"] * 14

@@ -22,7 +22,7 @@ PACKS = Path(__file__).resolve().parents[2] / "fixtures" / "packs"
 RECORDED: dict[str, str] = {
     "colony-wars.json": "16b3f3457c4b4131d7fb9476d0e7190bcc34623c5ebc39b2efc7b885efeb83c7",
     "core-set.json": "206ed9221cf04fba02ed63cceb1fb4340699daae1ee623861d977ad1f0dcd986",
-    "legacy-default.json": "e4118d75e88df7548967213e7036430435b26acd45acaac624b85f49c5595366",
+    "legacy-default.json": "7cf13970fca826263566e0c2b62800cac0267dc81d2c6945b326f28235736231",
     "core-set.json+colony-wars.json": "6358764404f3310ccf82ee630bfd9125ada70d2eb1a1583a5c8ff0ce22c9a394",
 }
 
