@@ -6,6 +6,8 @@ from its primary abilities, plus its ally abilities weighted by how often an all
 A seat's per-turn yield is the mean over every card it owns, times the cards it draws a turn
 (a drawn card draws in turn), plus what its bases in play give every turn. Only public facts
 and the seat's own cards go in: the same on every determinization of hidden cards.
+`deck_yield`, the search bot's evaluation, weights each ally ability by how often the seat's own
+deck brings a card of its faction along instead (the heuristic keeps `seat_yield`).
 
 >>> from play.engine import load_pack, tiny_pack
 >>> pack = load_pack(tiny_pack())
