@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from play.engine import GameSetup, apply, legal_actions, load_pack, new_game
+from play.engine.bots.assess import deck_yield
 from play.engine.bots.heuristic import HeuristicBot, best_purchase
 from play.engine.bots.registry import get_bot
 from play.engine.bots.search import SearchBot, determinize
@@ -226,3 +227,24 @@ def test_bots_and_simulate_import_no_django() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_c14_search_evaluation_counts_allies_as_often_as_the_deck_brings_them() -> None:
+    """The searcher's deck yield (assess.deck_yield) weights an ally ability by the chance that
+    a five-card hand holds another card of its faction (C14), and fully with one in play."""
+    alone = stacked(CORE, decks=(["blob-fighter"] + ["scout"] * 11, []))
+    paired = stacked(CORE, decks=(["blob-fighter", "blob-fighter"] + ["scout"] * 10, []))
+    n = sum(len(zone[0]) for zone in (paired.deck, paired.hand, paired.discard, paired.ships))
+    assert deck_yield(alone, 0).draw == 0.0  # no other Blob card: its ally never fires
+    # each fighter: draw 1 when one of the other 4 cards of the hand is the other fighter
+    assert deck_yield(paired, 0).draw == pytest.approx(2 * (4 / (n - 1)) * 5 / n)
+    based = stacked(CORE, decks=(["blob-fighter", "the-hive"] + ["scout"] * 10, []))
+    hive = next(c for c in based.deck[0] + based.hand[0] if based.design[c].id == "the-hive")
+    for zone in (based.deck[0], based.hand[0]):
+        if hive in zone:
+            zone.remove(hive)
+    based.bases[0].append(hive)
+    m = sum(len(zone[0]) for zone in (based.deck, based.hand, based.discard, based.ships))
+    # the fighter's ally always fires beside the Hive; the Hive's own ally now and then (0.8 * 0.5)
+    assert deck_yield(based, 0).draw == pytest.approx(5 / m + 0.4)
+    assert deck_yield(based, 0).combat > deck_yield(alone, 0).combat  # the Hive's 3 each turn

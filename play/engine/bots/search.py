@@ -24,8 +24,8 @@ many sampled worlds and scoring where they lead:
    the world is then scored (`evaluate`): 1 / 0 for a won / lost game, otherwise the chance to win
    from a model fitted on heuristic games (`WEIGHTS`, scripts/dev/fit_search_evaluation.py): per
    seat a score from authority, outposts, the per-turn trade, combat, authority and draw its
-   cards give (assess.py), how many turns it survives the strongest opponent and how many it
-   needs to kill the weakest; the seats' scores against each other (a softmax over living seats,
+   cards give (assess.deck_yield: an ally ability counts as often as the seat's own deck
+   brings a card of its faction along); the seats' scores against each other (a softmax over living seats,
    summed over the bot's team; in two-player games a logistic of the difference). In a Legacy
    scenario the progress toward the seat's own victory rules, political victory and VP cards
    (goals.py) adds to its score, its opponents' progress subtracts.
@@ -53,7 +53,7 @@ from ..actions import DONE, Action
 from ..chance import KeyedShuffler
 from ..rules import apply, legal_actions
 from ..state import GameState, replace_shared
-from .assess import Yield, seat_yield, wall
+from .assess import Yield, deck_yield, wall
 from .goals import goal_score, goals_of
 from .heuristic import (
     HeuristicBot,
@@ -64,13 +64,15 @@ from .heuristic import (
     weakest_first,
 )
 
-# Score of a seat, fitted by logistic regression on 75,000 positions at the start of a turn in
-# 3,000 heuristic-vs-heuristic core-set games (scripts/dev/fit_search_evaluation.py; held-out
-# log loss 0.578, 67% of winners called right): the chance that seat A beats seat B is the
-# logistic of score(A) - score(B). Features (`features`): authority / 50, low authority
+# Score of a seat, fitted by logistic regression on the positions at the start of a turn in
+# 3,000 heuristic-vs-heuristic core-set games (scripts/dev/fit_search_evaluation.py --seed 7;
+# held-out log loss 0.547, 70% of winners called right; the same features with the flat ally
+# chance of `seat_yield`: 0.552): the chance that seat A beats seat B is the logistic of
+# score(A) - score(B). Features (`features`): authority / 50, low authority
 # (min(authority, 20) / 20), outposts' defense / 10, trade, combat, authority and draw its cards
-# give per turn / 10, 1 for the seat that moves next.
-WEIGHTS = (2.622, 1.124, 0.165, 1.098, 2.13, 1.895, 0.332, 0.333)
+# give per turn (assess.deck_yield: allies as often as its own deck makes them) / 10, 1 for the
+# seat that moves next.
+WEIGHTS = (2.845, 1.053, 0.045, 1.52, 2.16, 2.041, 0.805, 0.335)
 GOAL_WEIGHT = 4.0  # a scenario's routes and VP cards (goals.goal_score) in score units
 SEARCHED_DECISIONS = ("choose", "may", "destroy_base", "acquire_free", "scrap", "target")
 
@@ -255,7 +257,7 @@ def evaluate(sim: GameState, seat: int) -> float:
             return 0.5
         return 1.0 if outcome.winning_team == game.team[seat] else 0.0
     living = [s for s in range(game.n) if sim.alive[s]]
-    yields = {s: seat_yield(sim, s) for s in living}
+    yields = {s: deck_yield(sim, s) for s in living}
     scores = {s: seat_score(sim, s, yields) for s in living}
     team = game.team[seat]
     top = max(scores.values())
@@ -274,7 +276,7 @@ def seat_score(sim: GameState, seat: int, yields: dict[int, Yield]) -> float:
 
 def features(sim: GameState, seat: int, yields: dict[int, Yield]) -> tuple[float, ...]:
     """Return the seat's evaluation features (see WEIGHTS); `yields` holds every living
-    seat's `seat_yield`."""
+    seat's `deck_yield`."""
     authority = sim.authority[sim.game.purse[seat]]
     mine = yields[seat]
     moves_next = 1.0 if sim.pending is None and sim.active == seat else 0.0
