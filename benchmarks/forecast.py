@@ -117,7 +117,7 @@ def main() -> None:
     chronicle = reverse("story:chronicle", args=[whole.pk])
 
     def empty_caches() -> None:
-        for cache in (views.BODIES, plots.SVGS, plots.PNGS, book.BOOKS):
+        for cache in (views.BODIES, plots.SVGS, book.BOOKS):
             cache.clear()
 
     empty_caches()
