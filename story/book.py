@@ -16,7 +16,7 @@ from typing import Any
 
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from fpdf import FPDF
 
 from campaign import names, presenters
@@ -241,7 +241,7 @@ def _faces(pdf: Book, book: BookData, upgrades: list[chronicle.Upgrade]) -> None
         pdf.set_xy(x, y + FACE_H + 1)
         pdf.set_font(FONT, "", 7.5)
         pdf.multi_cell(FACE_W, 3.4, f"{up.label}\n" + _("by %(side)s") % {"side": up.side_name},
-                       new_x="LEFT", new_y="NEXT")
+                       align="L", new_x="LEFT", new_y="NEXT")  # justified, a narrow line gapes
     pdf.set_y(y + FACE_H + caption_h + 2)
 
 
@@ -343,7 +343,7 @@ def _deck_list(pdf: Book, book: BookData) -> None:
     pdf.add_page()
     final = book.phase == "finished"
     _heading(pdf, _("The post-campaign deck") if final else _("The trade deck so far"))
-    _table(pdf, [_("Card"), _("Cost"), _("Factions"), _("Upgrade")],
+    _table(pdf, [_("Card"), pgettext("a narrow column", "Cost"), _("Factions"), _("Upgrade")],
            [[row["label"], row["cost"], ", ".join(row["faction_names"]),
              f"{row['sticker_text']} — {row['by_name']}" if row["upgrade"] else ""]
             for row in book.deck], widths=(34, 8, 22, 56))
