@@ -32,6 +32,13 @@ MARGIN = 15.0  # mm
 FACE_W, FACE_H = 38.0, 53.0  # mm: a card face, 63x88 scaled down
 FONT = plots.FONT_FAMILY  # one name for the book's text and the plots' SVG text
 BOOKS: BoundedCache[tuple, bytes] = BoundedCache(8)
+HEAD_FILL = (235, 237, 243)  # a table's heading row
+STRIPE_FILL = (246, 247, 251)  # every other row of a table
+RULE = (200, 204, 214)  # the line under each row
+TABLE_SIZE = 8.5  # pt
+TABLE_LINE = 4.2  # mm: one line of a table's text
+CELL_PAD = 1.2  # mm: left and right of a cell's text
+ROW_PAD = 0.8  # mm: above and below a row's text
 
 
 @dataclass
@@ -252,15 +259,6 @@ def _plot(pdf: Book, plot: dict) -> None:
     pdf.image(io.BytesIO(plot["svg"]), x=MARGIN, w=width)
     pdf.ln(4)
     _table(pdf, plot["table"].head, plot["table"].rows)
-
-
-HEAD_FILL = (235, 237, 243)
-STRIPE_FILL = (246, 247, 251)
-RULE = (200, 204, 214)
-TABLE_SIZE = 8.5  # pt
-TABLE_LINE = 4.2  # mm: one line of a table's text
-CELL_PAD = 1.2  # mm: left and right of a cell's text
-ROW_PAD = 0.8  # mm: above and below a row's text
 
 
 def _table(pdf: Book, head: list[str], rows: list[list[Any]], widths: tuple | None = None) -> None:
