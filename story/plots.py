@@ -12,9 +12,9 @@ the few rc settings are applied under one lock. Drawn figures are kept by a key 
 show (the campaign's version, the pack's checksum, the language), so a warm page draws nothing
 and a book made after the chronicle page was seen draws nothing either.
 
-The axes are placed by hand (`_Margins`): the margins are measured from the tick labels and axis
-labels before drawing. matplotlib's constrained layout did the same by drawing each figure
-twice more, which was half the time of a cold chronicle page or book (issue 22).
+The axes are placed by hand (`fit`): the margins are measured from the tick labels and axis
+labels before drawing. matplotlib's constrained layout found them by laying every figure out
+twice more, about half of each figure's drawing time (issue 22: a cold chronicle page, a book).
 """
 from __future__ import annotations
 
