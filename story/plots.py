@@ -231,8 +231,10 @@ def _style(ax: Any, ink: str) -> None:
 
 
 def _legend_below(figure: Figure, ax: Any, ink: str) -> None:
-    """Put the legend of `ax`'s series in one row at the bottom of the figure."""
+    """Put the legend of `ax`'s series in one row at the bottom of the figure (if any)."""
     handles, labels = ax.get_legend_handles_labels()
+    if not labels:
+        return
     legend = figure.legend(handles, labels, loc="lower center", ncols=len(labels),
                            frameon=False, fontsize=LEGEND_SIZE)
     for text in legend.get_texts():
@@ -240,6 +242,8 @@ def _legend_below(figure: Figure, ax: Any, ink: str) -> None:
 
 
 def _legend(ax: Any, ink: str) -> None:
+    if not ax.get_legend_handles_labels()[1]:
+        return  # no series yet (sides not chosen): nothing to name
     legend = ax.legend(frameon=False, fontsize=LEGEND_SIZE)
     for text in legend.get_texts():
         text.set_color(ink)

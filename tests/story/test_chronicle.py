@@ -4,6 +4,7 @@ event log's (recomputed here from the events alone, not from the derived state t
 from __future__ import annotations
 
 import re
+import warnings
 from collections import Counter
 
 import pytest
@@ -195,3 +196,17 @@ def test_l21_a_scenario_played_online_shows_its_turns_and_its_replay(default_pac
     assert "Federation won" in first  # Alice (Star Empire) resigned
     assert " turns" not in second and "replay" not in second.lower()
     assert alice_client.get(replay).status_code == 200
+
+
+def test_a_campaign_whose_sides_are_not_chosen_yet_has_a_chronicle(default_pack, alice,
+                                                                   alice_client) -> None:
+    """The first page of a new campaign's story: no scenario yet, plots without series draw
+    without a legend (matplotlib warned of a legend with nothing to name)."""
+    from campaign.models import Campaign
+
+    campaign = Campaign.start(default_pack, "New", alice, [(alice, "Alice"), (None, "Fed")])
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", message="No artists with labels")  # matplotlib's
+        response = alice_client.get(reverse("story:chronicle", args=[campaign.pk]))
+    assert response.status_code == 200
+    assert 'id="no-scenarios"' in response.content.decode()
