@@ -4,11 +4,16 @@ Builds a throw-away SQLite database with two bot campaigns of the default legacy
 12 scenarios, one halfway with scenario 6 opened and its choice open), then measures:
 - `forecast_s`: a forecast of --games games of scenario 6, played by a worker process of its own
   (the task the queue runs, `story.forecast.run_forecast_task`, FORECAST_WORKERS processes), from
-  the task's start to its result (median of --runs);
+  the task's start to its result (median of --runs); `forecast_cpu_s`: the CPU seconds that
+  worker and its pool used (Django's start-up included), the figure load does not change much:
+  on a shared machine the wall time is this CPU time spread over what the cores have to spare;
 - `progress_max_gap_s`: the longest time the forecast's progress (the row the page polls) stood
-  still meanwhile, seen by polling the status fragment every 0.1 s (worst of the runs);
-- `page_ms_during` / `page_ms_idle`: the forecast page through the test client while the games
-  run and with nothing running (medians): the web process is not the one playing;
+  still meanwhile, watched every 0.05 s by a thread of its own (worst of the runs), so the
+  pages loaded meanwhile do not stretch what it sees;
+- `page_ms_during` / `page_ms_idle`: the status fragment (every 0.7 s, as the page polls it) and
+  every third time the whole forecast page, through the test client while the games run; the
+  page with nothing running (medians): the web process is not the one playing;
+- `load`: the machine's 1-minute load average before and after (2 cores, shared);
 - `chronicle_warm_ms` (median of 20) and `chronicle_cold_ms` (kept bodies and figures emptied)
   of the 12-scenario campaign;
 - `book_cold_s`: the campaign book (English, A4) with its kept PDF and figures emptied (median of
@@ -22,13 +27,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
 from sandbox import ROOT, load_pack, throwaway_site
 
+POLL_SECONDS = 0.7  # the forecast page's status fragment polls this often (_forecast_run.html)
 WORKER = """
 import django, sys
 django.setup()
@@ -66,7 +75,7 @@ def campaigns(user):
 
 
 def forecast_run(client, campaign, user, games: int, seed: int) -> dict:
-    """Play one forecast in a worker process; poll its status page meanwhile."""
+    """Play one forecast in a worker process; watch its progress and load its pages meanwhile."""
     from django.urls import reverse
 
     from story import forecast
@@ -75,22 +84,59 @@ def forecast_run(client, campaign, user, games: int, seed: int) -> dict:
     run = forecast.start(campaign, user, games, seed=seed)  # queued: TASKS_SYNC is off
     status_url = reverse("story:forecast_status", args=[campaign.pk, run.pk])
     page_url = reverse("story:forecast", args=[campaign.pk])
+    cpu_before = children_cpu()
     worker = subprocess.Popen([sys.executable, "-c", WORKER, str(run.pk)], cwd=ROOT)
-    last_done, last_change, gap, pages = -1, None, 0.0, []
-    while worker.poll() is None:
-        now = time.monotonic()
-        run = Forecast.objects.get(pk=run.pk)
-        if run.status == "running":
-            if run.done != last_done:
-                if last_change is not None:
-                    gap = max(gap, now - last_change)
-                last_done, last_change = run.done, now
-            pages.append(timed(lambda: client.get(page_url)))
-            assert client.get(status_url).status_code == 200
-        time.sleep(0.1)
+    watcher = ProgressWatcher(run.pk)
+    watcher.start()
+    pages, polls = [], 0
+    while worker.poll() is None:  # what a browser watching the run asks: the page's polling
+        if Forecast.objects.filter(pk=run.pk, status="running").exists():
+            pages.append(timed(lambda: client.get(status_url)))
+            if polls % 3 == 0:  # and now and then the whole page (someone opens it meanwhile)
+                pages.append(timed(lambda: client.get(page_url)))
+            polls += 1
+        time.sleep(POLL_SECONDS)
+    watcher.stop.set()
+    watcher.join()
     run = Forecast.objects.get(pk=run.pk)
     assert worker.returncode == 0 and run.status == "done", run.error
-    return {"seconds": (run.finished - run.started).total_seconds(), "gap": gap, "pages": pages}
+    return {"seconds": (run.finished - run.started).total_seconds(), "gap": watcher.gap,
+            "cpu": children_cpu() - cpu_before, "pages": pages}
+
+
+def children_cpu() -> float:
+    """Return the CPU seconds of this process's finished children (and theirs)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+class ProgressWatcher(threading.Thread):
+    """Read the forecast's progress row every 0.05 s; keep the longest time it stood still."""
+
+    def __init__(self, pk: int) -> None:
+        super().__init__(daemon=True)
+        self.pk, self.gap = pk, 0.0
+        self.stop = threading.Event()  # set once the worker has exited, whatever happened
+
+    def run(self) -> None:
+        from django.db import connection
+
+        from story.models import Forecast
+
+        last_done, last_change = -1, None
+        try:
+            while not self.stop.is_set():
+                status, done = Forecast.objects.values_list("status", "done").get(pk=self.pk)
+                now = time.monotonic()
+                if status not in ("queued", "running"):
+                    return
+                if status == "running" and done != last_done:
+                    if last_change is not None:
+                        self.gap = max(self.gap, now - last_change)
+                    last_done, last_change = done, now
+                time.sleep(0.05)
+        finally:
+            connection.close()
 
 
 def main() -> None:
@@ -98,6 +144,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
     throwaway_site("forecast", TASKS_SYNC="0")  # the forecast runs in a worker process
     from django.contrib.auth import get_user_model
     from django.test import Client
@@ -117,7 +164,7 @@ def main() -> None:
     chronicle = reverse("story:chronicle", args=[whole.pk])
 
     def empty_caches() -> None:
-        for cache in (views.BODIES, plots.SVGS, plots.PNGS, book.BOOKS):
+        for cache in (views.BODIES, plots.SVGS, book.BOOKS):
             cache.clear()
 
     empty_caches()
@@ -132,11 +179,14 @@ def main() -> None:
         "benchmark": "forecast", "games": args.games, "runs": args.runs,
         "forecast_s": round(statistics.median(r["seconds"] for r in runs), 2),
         "forecast_s_all": [round(r["seconds"], 2) for r in runs],
+        "forecast_cpu_s": round(statistics.median(r["cpu"] for r in runs), 2),
         "progress_max_gap_s": round(max(r["gap"] for r in runs), 2),
         "page_ms_during": median_ms([s for r in runs for s in r["pages"]]),
         "page_ms_idle": median_ms(idle),
         "chronicle_warm_ms": median_ms(warm), "chronicle_cold_ms": round(1000 * cold, 1),
         "book_cold_s": round(statistics.median(books), 2),
+        "book_cold_s_all": [round(b, 2) for b in books],
+        "load": [round(load_before, 2), round(os.getloadavg()[0], 2)],
     }))
 
 

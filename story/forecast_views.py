@@ -220,15 +220,20 @@ def _opened(request: HttpRequest, pack: ContentPack) -> int:
 
 def present_balance(pack: ContentPack, run: SetBalance | None,
                     opened: int = 0) -> dict[str, Any] | None:
-    """Return the scenarios measured so far as table rows, with the plot of their win rates;
-    the title of a scenario whose envelope is sealed for the visitor (after `opened`) is not."""
+    """Return the scenarios measured so far as table rows, with the plot of their win rates.
+
+    For a scenario whose envelope is sealed for the visitor (after `opened`) neither its title
+    nor how its games ended is shown: a share of games won by "the scenario's own victory" would
+    tell that its card has one (L4). Its win rates stay: they are what the page is for.
+    """
     if run is None or not run.entries:
         return None
     content = PackContent(pack.data)
     rows = [setbalance.table_row(content, entry) for entry in run.entries]
     for row in rows:
-        if row["scenario"] > opened:
-            row["title"] = _("(sealed envelope)")
+        row["sealed"] = row["scenario"] > opened
+        if row["sealed"]:
+            row["title"], row["ends"] = _("(sealed envelope)"), []
     words = {"scenario_games": _("Star Empire wins, scenario games (95% interval)"),
              "plain_games": _("Star Empire wins, plain games"), "scenario_axis": _("Scenario"),
              "rate_axis": _("Star Empire wins, %")}

@@ -51,7 +51,7 @@ def fresh_story_caches() -> None:
     """Start each test with no kept page bodies, figures or books (they outlive a test)."""
     from story import book, plots, views
 
-    for cache in (views.BODIES, plots.SVGS, plots.PNGS, book.BOOKS):
+    for cache in (views.BODIES, plots.SVGS, book.BOOKS):
         cache.clear()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from django.urls import reverse
 from PIL import Image, ImageStat
 
 from campaign import names
-from tests.story.pages import figure_table
+from tests.story.pages import figure_svg_texts, figure_table
 
 pytestmark = pytest.mark.django_db
 PLOTS = 4  # the VP race, upgrades by side, the deck after the campaign, the most upgraded cards
@@ -82,6 +83,37 @@ def test_the_book_of_a_whole_campaign_has_its_pages_and_a_drawn_cover(
     body = image.crop((0, height // 3, width, height * 2 // 3))
     assert band < 80  # the dark title band is drawn
     assert ImageStat.Stat(body).extrema[0][0] < 100  # text on the white half: not blank
+
+
+def book_rows(text: str) -> list[list[str]]:
+    """Return a page's lines (pdftotext -layout) split into cells at runs of 2+ spaces."""
+    return [re.split(r"\s{2,}", line.strip()) for line in text.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_plot_in_the_book_is_the_pages_figure_with_the_pages_numbers(
+        full_campaign, alice_client, tmp_path, lang) -> None:
+    """The book embeds the chronicle page's own drawing of each plot (its labels are the PDF's
+    text) and lists the same numbers as the page's table under the plot."""
+    alice_client.cookies["django_language"] = lang
+    page = alice_client.get(reverse("story:chronicle", args=[full_campaign.pk])).content.decode()
+    path = download(alice_client, full_campaign, tmp_path, lang, "a4")
+    pages = int(re.search(r"Pages:\s+(\d+)", poppler("pdfinfo", str(path))).group(1))
+    texts = page_texts(path, pages)
+    titles = re.findall(r'<figure class="plot" id="plot-(\w+)".*?<strong>(.*?)</strong>', page,
+                        re.DOTALL)
+    assert [name for name, _title in titles] == ["vp", "upgrades", "deck", "most"]
+    for name, title in titles:
+        text = next(t for t in texts if t.strip().startswith(unescape(title)[:20]))
+        table = figure_table(page, name)
+        rows = book_rows(text)
+        start = rows.index(table[0])
+        assert rows[start:start + len(table)] == table, name
+        words = " ".join(text.split())
+        labels = figure_svg_texts(page, name)
+        assert len(labels) > 5
+        for label in labels:  # tick labels, axis labels, legend: the same drawing
+            assert label in words, (name, label)
 
 
 def test_the_russian_book_on_letter_paper(halfway, alice_client, tmp_path) -> None:

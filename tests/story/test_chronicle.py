@@ -4,6 +4,7 @@ event log's (recomputed here from the events alone, not from the derived state t
 from __future__ import annotations
 
 import re
+import warnings
 from collections import Counter
 
 import pytest
@@ -11,7 +12,13 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from campaign import names
-from campaign.state import AFTER_CAMPAIGN_UPGRADE, GAME_RECORDED, SCENARIO_OPENED
+from campaign.state import (
+    AFTER_CAMPAIGN_UPGRADE,
+    CHOICE_MADE,
+    GAME_RECORDED,
+    SCENARIO_OPENED,
+    missing_choices,
+)
 from tests.story.pages import as_columns, figure_table
 
 pytestmark = pytest.mark.django_db
@@ -125,3 +132,81 @@ def test_only_members_read_a_chronicle(full_campaign, client, outsider) -> None:
     client.force_login(outsider)
     assert client.get(url).status_code == 404
     assert client.get(reverse("story:book", args=[full_campaign.pk])).status_code == 404
+
+
+def scenario_item(page: str, number: int) -> str:
+    """Return the timeline entry of scenario `number` on a chronicle page."""
+    found = re.search(rf'<li class="card story" id="scenario-{number}">'
+                      r'.*?(?=<li class="card story"|</ol>)', page, re.DOTALL)
+    assert found, f"no scenario {number}"
+    return found.group(0)
+
+
+def open_with_choices(campaign, number: int, user) -> None:
+    """Open scenario `number` and make its choices (each choice's first option)."""
+    campaign.apply_event(SCENARIO_OPENED, {"number": number}, user, campaign.version)
+    for choice in missing_choices(campaign.content, campaign.current_state):
+        campaign.apply_event(CHOICE_MADE, {"choice": choice["id"],
+                                           "option": choice["options"][0]["id"]}, user,
+                             campaign.version)
+
+
+def play_online_then_resign(client, match, turns: int) -> None:
+    """Play seat 0's turns online by ending them (the bot plays seat 1) until turn `turns`, then
+    resign: the finished match records itself in the campaign."""
+    from play import services
+    from play.engine import legal_actions
+
+    while services.engine_state(match).turn < turns:
+        legal = [a.notation for a in legal_actions(services.engine_state(match))]
+        move = "end" if "end" in legal else legal[0]  # a forced choice first, if any
+        response = client.post(reverse("play:act", args=[match.pk]),
+                               {"notation": move, "version": match.version})
+        assert response.status_code == 302
+        match.refresh_from_db()
+    client.post(reverse("play:resign", args=[match.pk]), {"version": match.version})
+    match.refresh_from_db()
+
+
+def test_l21_a_scenario_played_online_shows_its_turns_and_its_replay(default_pack, alice,
+                                                                      alice_client) -> None:
+    """L21: the scenario whose game was played online shows that game's turn count and links
+    its replay; a result typed in by hand shows neither (no game was played on the site)."""
+    from campaign.models import Campaign
+    from play import creation
+
+    campaign = Campaign.start(default_pack, "Online", alice, [(alice, "Alice"), (None, "Fed")])
+    campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice,
+                         campaign.version)
+    open_with_choices(campaign, 1, alice)
+    match = creation.create_campaign_match(campaign, {1: "random"})
+    play_online_then_resign(alice_client, match, turns=5)
+    assert match.recorded and not match.record_problem
+    turns = match.result["turns"]
+    assert turns >= 5
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    open_with_choices(campaign, 2, alice)
+    campaign.apply_event(GAME_RECORDED, {"winner": "empire", "how": "authority"}, alice,
+                         campaign.version)
+
+    page = alice_client.get(reverse("story:chronicle", args=[campaign.pk])).content.decode()
+    first, second = (scenario_item(page, n) for n in (1, 2))
+    replay = reverse("play:replay", args=[match.pk])
+    assert f"· {turns} turns" in first and f'href="{replay}"' in first
+    assert "Federation won" in first  # Alice (Star Empire) resigned
+    assert " turns" not in second and "replay" not in second.lower()
+    assert alice_client.get(replay).status_code == 200
+
+
+def test_a_campaign_whose_sides_are_not_chosen_yet_has_a_chronicle(default_pack, alice,
+                                                                   alice_client) -> None:
+    """The first page of a new campaign's story: no scenario yet, plots without series draw
+    without a legend (matplotlib warned of a legend with nothing to name)."""
+    from campaign.models import Campaign
+
+    campaign = Campaign.start(default_pack, "New", alice, [(alice, "Alice"), (None, "Fed")])
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", message="No artists with labels")  # matplotlib's
+        response = alice_client.get(reverse("story:chronicle", args=[campaign.pk]))
+    assert response.status_code == 200
+    assert 'id="no-scenarios"' in response.content.decode()

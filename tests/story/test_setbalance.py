@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.test import Client
@@ -66,7 +68,9 @@ def test_the_page_runs_for_the_owner_only_and_keeps_the_run(own_set, default_pac
 
 def test_a_scenario_title_shows_only_once_its_envelope_is_open(own_set, default_pack, alice,
                                                                alice_client) -> None:
-    """L4: the table names scenario 2 to the owner who opened two envelopes; to no one else."""
+    """L4: the table names scenario 1 to the owner who opened its envelope, and says how its
+    games ended; of a sealed scenario (2 here; both on the shipped set, to anyone) it shows
+    neither, since a share won by "the scenario's own victory" tells that its card has one."""
     title_1, title_2 = (own_set.data["scenarios"][k]["title"]["en"] for k in (0, 1))
     for pack in (own_set, default_pack):
         SetBalance.objects.create(pack=pack, checksum=pack.checksum, games=100, campaigns=64,
@@ -75,13 +79,22 @@ def test_a_scenario_title_shows_only_once_its_envelope_is_open(own_set, default_
     ContentPack.objects.filter(pk=own_set.pk).update(revealed_scenarios=1)
     mine = alice_client.get(reverse("story:balance", args=[own_set.pk])).content.decode()
     assert title_1 in mine and title_2 not in mine and "(sealed envelope)" in mine
+    assert ends_column(mine) == ["authority 60%, scenario condition 40%", "sealed"]
     shipped = alice_client.get(reverse("story:balance", args=[default_pack.pk])).content.decode()
     assert title_1 not in shipped and shipped.count("(sealed envelope)") == 2
+    assert ends_column(shipped) == ["sealed", "sealed"]
+    assert "scenario condition" not in shipped
+
+
+def ends_column(page: str) -> list[str]:
+    """Return the "Ended by" cell of each row of the balance table."""
+    return [re.sub(r"<[^>]+>", "", cell).strip()
+            for cell in re.findall(r'<td class="balance-ends">(.*?)</td>', page, re.DOTALL)]
 
 
 def fake_entry(number: int) -> dict:
     """Return a balance entry with made-up figures (only the page's wording is tested here)."""
     return {"scenario": number, "games": 10, "empire_win_rate": 0.5, "empire_ci95": 0.3,
-            "first_win_rate": 0.5, "mean_turns": 20.0, "reasons": {"authority": 10},
+            "first_win_rate": 0.5, "mean_turns": 20.0, "reasons": {"authority": 6, "scenario": 4},
             "baseline": {"empire_win_rate": 0.5}, "delta": {"empire_win_rate": 0.0},
             "differs": []}
