@@ -153,6 +153,16 @@ def facing_bases(pack: Pack, *cids: str, hand: list[str]) -> GameState:
     return state
 
 
+def keys_reversed(value: Any) -> Any:
+    """Return `value` with every mapping's keys in reverse order, the data unchanged (as a
+    database that re-sorts keys, like PostgreSQL's jsonb, may give it back)."""
+    if isinstance(value, dict):
+        return {key: keys_reversed(value[key]) for key in reversed(value)}
+    if isinstance(value, list):
+        return [keys_reversed(item) for item in value]
+    return value
+
+
 def ids(state: GameState, cards: list[int]) -> list[str]:
     """Return the design ids of card instances."""
     return [state.design[c].id for c in cards]

@@ -15,7 +15,7 @@ from play.engine.legacy import (
     plain_setup,
     scenario_setup,
 )
-from tests.engine.packs import TEXT, card, legacy_dict, sheet
+from tests.engine.packs import TEXT, card, keys_reversed, legacy_dict, sheet
 
 SIDES = ("empire", "federation")
 
@@ -129,7 +129,7 @@ def test_l6_l7_the_deal_does_not_depend_on_the_order_of_stored_mappings():
     scenarios[1] = _scenario(2, choices=[DRILL, SUPPLIES])
     raw = legacy_dict(*_trade_cards(), scenarios=scenarios,
                       sheets=[sheet(f"{side}-{n}", side, n) for side in SIDES for n in (1, 2)])
-    backwards = load_pack(_keys_reversed(raw))
+    backwards = load_pack(keys_reversed(raw))
     chosen = {"drill": "on", "supplies": "on"}
     games = [new_game(scenario_setup(one_pack, snap(choices={2: picks}), 2, seed=3))
              for one_pack, picks in ((load_pack(raw), chosen),
@@ -138,14 +138,6 @@ def test_l6_l7_the_deal_does_not_depend_on_the_order_of_stored_mappings():
              for game in games]
     assert dealt[0] == dealt[1]
     assert sorted(dealt[0][0]).count("base-3") == 2  # the cards added by both choices are there
-
-
-def _keys_reversed(value):
-    if isinstance(value, dict):
-        return {key: _keys_reversed(value[key]) for key in reversed(value)}
-    if isinstance(value, list):
-        return [_keys_reversed(item) for item in value]
-    return value
 
 
 def test_l14_used_rows_come_from_upgrades_and_cannot_repeat(pack):

@@ -17,6 +17,7 @@ from play import creation, services
 from play.engine import legal_actions
 from play.models import Match
 from play.services import MatchError
+from tests.engine.packs import keys_reversed
 
 
 def start(client: Client, campaign: Campaign, bot: str = "heuristic") -> Match:
@@ -37,15 +38,6 @@ def test_l5_scenario_match_maps_campaign_seats_and_the_bot(bot_campaign, alice_c
     assert start(alice_client, bot_campaign) == match  # a second click resumes the same game
 
 
-def _keys_reversed(value):
-    """Return `value` with every mapping's keys in reverse order (the data unchanged)."""
-    if isinstance(value, dict):
-        return {key: _keys_reversed(value[key]) for key in reversed(value)}
-    if isinstance(value, list):
-        return [_keys_reversed(item) for item in value]
-    return value
-
-
 def test_c2_l7_a_stored_setup_deals_the_same_game_whatever_its_key_order(bot_campaign) -> None:
     """C2, L7: personal decks are mappings (card -> count) in the stored setup, and PostgreSQL's
     jsonb gives mappings back with their keys re-sorted: the deal must not depend on key order."""
@@ -53,7 +45,7 @@ def test_c2_l7_a_stored_setup_deals_the_same_game_whatever_its_key_order(bot_cam
     played = services.engine_state(match)
     stored = Match.objects.get(pk=match.pk)
     assert len(stored.setup["seats"][0]["deck"]) > 1  # a mapping whose order can differ
-    stored.setup, stored.state = _keys_reversed(stored.setup), {}  # rebuilt from the setup alone
+    stored.setup, stored.state = keys_reversed(stored.setup), {}  # rebuilt from the setup alone
     again = services.replay_match(stored)
     # State equality compares card instances by number; the deal shows in the instances' cards.
     assert _cards_by_zone(again) == _cards_by_zone(played)
