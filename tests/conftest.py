@@ -72,7 +72,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark browser tests, and keep only database tests when STARLEDGER_DB_TESTS_ONLY is set."""
+    """Mark browser tests, keep only database tests when STARLEDGER_DB_TESTS_ONLY is set, and
+    put the files marked `long` first."""
     db_only = os.environ.get("STARLEDGER_DB_TESTS_ONLY") == "1"
     kept, dropped = [], []
     for item in items:
@@ -85,6 +86,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+    # pytest-xdist (--dist loadfile) hands files out in the order collected. Files marked `long`
+    # go first (a stable sort keeps each file's own order): a minute-long file handed out last
+    # keeps one process busy while the others have nothing left to do.
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 def _differs_by_database(item: pytest.Item) -> bool:

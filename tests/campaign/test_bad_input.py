@@ -21,6 +21,8 @@ from campaign.models import Campaign, CampaignEvent, Seat
 from campaign.state import CampaignState, Event, EventRefused, derive
 from tests.campaign.packs import legacy_pack
 
+pytestmark = pytest.mark.long
+
 POST_ONLY = ("wish", "open", "choose", "after_upgrade", "finish", "delete", "restore")
 VERSION_BUTTONS = ("open", "finish", "undo")
 

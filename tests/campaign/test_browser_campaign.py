@@ -16,7 +16,7 @@ from campaign.models import Campaign
 from tests.browser_support import log_in, shoot, small_targets
 from tests.factories import UserFactory, make_pack
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.long, pytest.mark.django_db(transaction=True)]
 
 TEXTS = {
     "en": {"create": "Create the campaign", "join": "Join the campaign", "pick": "Pick this side",

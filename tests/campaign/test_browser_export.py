@@ -12,7 +12,7 @@ from playwright.sync_api import Browser
 from campaign.models import Campaign
 from tests.factories import PERSONA_PASSWORD, UserFactory, make_pack
 
-pytestmark = [pytest.mark.usefixtures("fresh_card_cache"), pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_export_csv_and_pdf_from_the_campaign_page(live_server, browser: Browser,
@@ -21,7 +21,7 @@ def test_export_csv_and_pdf_from_the_campaign_page(live_server, browser: Browser
     campaign = Campaign.start(make_pack(), "Frontier", alice, [(alice, "Alice"), (bob, "Bob")])
     campaign.apply_event("sides_chosen", {"wishes": ["empire", "federation"]}, alice, 0)
     context = browser.new_context(accept_downloads=True, locale="en-US")
-    # The PDF draws 100 card faces into an empty cache: ~7 s alone, three times that on a
+    # The PDF draws 100 card faces when the cache is empty: ~7 s alone, three times that on a
     # 2-core machine shared with another test process and other jobs.
     context.set_default_timeout(60_000)
     page = context.new_page()

@@ -19,7 +19,7 @@ from cards.export import csvfile, packjson
 from cards.loading import load_pack_data, load_pack_file
 from cards.validation import validate_pack
 
-pytestmark = pytest.mark.usefixtures("fresh_card_cache")
+pytestmark = pytest.mark.long
 
 ROOT = Path(__file__).resolve().parents[2]
 

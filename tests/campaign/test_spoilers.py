@@ -22,6 +22,8 @@ from campaign.state import missing_choices
 from cards.models import ContentPack
 from tests.campaign.packs import legacy_pack
 
+pytestmark = pytest.mark.long
+
 LANGUAGES = ("en", "ru")
 TOKEN_SCENARIO = 7  # the scenario whose rules bring the token card
 

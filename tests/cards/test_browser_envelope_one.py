@@ -26,7 +26,7 @@ from cards.models import ContentPack
 from tests.browser_support import log_in
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.long, pytest.mark.django_db(transaction=True)]
 
 SECONDS_PER_INPUT = 4.0  # find the field, read the card, move there (tab, click, choose)
 SECONDS_PER_CHARACTER = 0.35  # about 35 words a minute, copying text from a card

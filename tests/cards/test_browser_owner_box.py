@@ -27,7 +27,7 @@ from tests.cards.test_owner_box import (
 )
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.long, pytest.mark.django_db(transaction=True)]
 
 
 def _no_sideways_scroll(page: Page) -> None:

@@ -17,7 +17,6 @@ from cards.models import ContentPack
 from cards.templatetags.card_faces import envelope_sheets
 from tests.campaign.packs import legacy_pack
 
-pytestmark = pytest.mark.usefixtures("fresh_card_cache")
 
 STICKER = "empire-1:2:ship"  # made distinct below: "and +5 combat"
 COPY = "kingdom-ship-2#1"

@@ -20,7 +20,6 @@ from cards.loading import load_pack_data
 from cards.validation import validate_pack
 from tests.campaign.packs import legacy_pack
 
-pytestmark = pytest.mark.usefixtures("fresh_card_cache")
 
 ROOT = Path(__file__).resolve().parents[2]
 POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}

@@ -12,7 +12,6 @@ from django.test import Client
 from cards.models import ContentPack
 from tests.factories import make_pack
 
-pytestmark = pytest.mark.usefixtures("fresh_card_cache")
 
 
 @pytest.fixture

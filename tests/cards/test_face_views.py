@@ -12,7 +12,6 @@ from cards.models import ContentPack
 from cards.render.urls import back_url, face_url
 from tests.factories import PERSONA_PASSWORD, make_pack, start_campaign, win_every_scenario
 
-pytestmark = pytest.mark.usefixtures("fresh_card_cache")
 
 SHIP = "kingdom-ship-2"  # a trade ship of cost 2 in the test pack (8 copies)
 OPEN_STICKER = "empire-1:2:ship"  # sheet of scenario 1

@@ -31,7 +31,6 @@ from cards.render.draw import INSET, TextBox, draw_face
 from cards.render.face import UPGRADABLE_ROLES, sticker_of
 from cards.text import ability_text, faction_names
 
-pytestmark = pytest.mark.usefixtures("fresh_card_cache")
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK_FILES = sorted((ROOT / "fixtures" / "packs").glob("*.json"))

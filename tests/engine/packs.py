@@ -8,6 +8,7 @@ are in a known order (top card first), so a test knows every draw.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from typing import Any
@@ -217,6 +218,17 @@ EVERYTHING = legacy_pack(
 
 SEATS = [dict(side="empire", sheets=["empire-1"], scenario_sheet="empire-1"),
          dict(side="federation", sheets=["federation-1"], scenario_sheet="federation-1")]
+
+
+# How many random games the playout tests play, as a multiple of their default sample (which CI
+# runs): `STARLEDGER_PLAYOUTS=4 pytest tests/engine` plays four times as many, with other seeds
+# past the default ones (after a change to the engine, before a release).
+PLAYOUT_SCALE = max(1, int(os.environ.get("STARLEDGER_PLAYOUTS", "1") or 1))
+
+
+def playouts(games: int) -> range:
+    """Return the seeds of `games` random games times PLAYOUT_SCALE (the first ones are CI's)."""
+    return range(games * PLAYOUT_SCALE)
 
 
 def playout_setup(pack, seed: int, seats: list[dict] | None, authority: int) -> GameSetup:

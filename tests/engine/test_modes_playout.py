@@ -19,10 +19,12 @@ from play.engine.bots.random_bot import RandomBot
 from play.engine.modes import MODES
 from play.engine.rules import action_error
 
-from .packs import EVERYTHING, random_playout
+from .packs import EVERYTHING, playouts, random_playout
 from .test_views import card_ids
 
-GAMES_PER_MODE = 500
+pytestmark = pytest.mark.long
+
+GAMES_PER_MODE = 250  # times STARLEDGER_PLAYOUTS (tests/engine/packs.py)
 MAX_STEPS = 6000
 
 
@@ -84,7 +86,7 @@ def playout(mode: str, players: int, seed: int, sample_every: int, replay_check:
 def test_m1_m7_random_games_of_every_mode_and_seat_count_keep_the_invariants(mode: str) -> None:
     counts = MODES[mode].players
     winners: dict[int, int] = {}
-    for g in range(GAMES_PER_MODE):
+    for g in playouts(GAMES_PER_MODE):
         players = counts[g % len(counts)]
         state = playout(mode, players, g, sample_every=600, replay_check=g % 50 == 0)
         assert state.outcome.winning_team is not None

@@ -13,7 +13,7 @@ from play.models import Match
 from tests.browser_support import log_in
 from tests.play.test_board_faces import make_bot_match, make_upgrade_match
 
-pytestmark = [pytest.mark.usefixtures("fresh_card_cache"), pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ from play.engine import GameSetup, SeatSetup
 from play.models import Match
 from tests.play.workers import worker_process
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_databases]
+pytestmark = [pytest.mark.long, pytest.mark.django_db(transaction=True), pytest.mark.both_databases]
 
 
 def _database_url() -> str:

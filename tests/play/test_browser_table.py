@@ -16,7 +16,7 @@ from play.models import Match
 from tests.browser_support import log_in, shoot, small_targets
 from tests.play import midgame
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.long, pytest.mark.django_db(transaction=True)]
 DESKTOPS = [(1280, 800), (1366, 768)]
 PHONE = (390, 844)
 

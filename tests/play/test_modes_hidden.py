@@ -17,7 +17,7 @@ from play.creation import SeatSpec
 from play.models import Match
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.long, pytest.mark.django_db]
 
 SEED = 581726354
 NAMES = ("ann", "ben", "cyd", "dov", "eve", "fay")

@@ -33,7 +33,8 @@ from tests.play.workers import (
     wait_for_cluster,
 )
 
-pytestmark = [pytest.mark.django_db(transaction=True),  # the subprocesses read committed rows
+pytestmark = [pytest.mark.long,
+              pytest.mark.django_db(transaction=True),  # the subprocesses read committed rows
               pytest.mark.skipif(not processes.HAS_PROC, reason="reads /proc")]
 
 STOP_LIMIT = 10.0  # seconds, issue 21

@@ -37,7 +37,7 @@ from play.models import Match
 from tests.factories import UserFactory
 
 # Which words a page shows cannot depend on the database: the PostgreSQL pass skips this crawl.
-pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
+pytestmark = [pytest.mark.long, pytest.mark.django_db, pytest.mark.one_database]
 
 PACKS = Path(settings.BASE_DIR) / "fixtures" / "packs"
 LANGS = ("en", "ru")

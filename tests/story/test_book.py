@@ -14,7 +14,7 @@ from PIL import Image, ImageStat
 from campaign import names
 from tests.story.pages import figure_svg_texts, figure_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.long, pytest.mark.django_db]
 PLOTS = 4  # the VP race, upgrades by side, the deck after the campaign, the most upgraded cards
 
 
