@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaign.models import Campaign
+from tests.browser_support import shoot
 
 
 def url(name: str, campaign: Campaign) -> str:
@@ -147,7 +148,7 @@ BROWSER_TEXTS = {
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_in_chromium_the_creator_deletes_and_the_other_player_restores(
-        live_server, browser, tmp_path, lang: str) -> None:
+        live_server, browser, lang: str) -> None:
     from tests.factories import PERSONA_PASSWORD, UserFactory, make_pack
 
     t = BROWSER_TEXTS[lang]
@@ -169,15 +170,15 @@ def test_in_chromium_the_creator_deletes_and_the_other_player_restores(
     alice_page, bob_page = pages["alice"], pages["bob"]
     assert bob_page.get_by_role("button", name=t["delete"]).count() == 0
     assert bob_page.get_by_role("button", name=t["leave"]).count() == 1
-    bob_page.screenshot(path=tmp_path / f"dashboard-{lang}-390.png", full_page=True)
+    shoot(bob_page, f"dashboard-{lang}-390", full_page=True)
     assert bob_page.evaluate("document.documentElement.scrollWidth") <= 390
     alice_page.get_by_role("button", name=t["delete"]).click()
     alice_page.wait_for_url(lambda url: url.endswith(reverse("campaign:list")))
-    alice_page.screenshot(path=tmp_path / f"list-{lang}-1280.png", full_page=True)
+    shoot(alice_page, f"list-{lang}-1280", full_page=True)
 
     bob_page.goto(live_server.url + reverse("campaign:list"))
     assert bob_page.get_by_role("heading", name=t["recent"]).count() == 1
-    bob_page.screenshot(path=tmp_path / f"list-{lang}-390.png", full_page=True)
+    shoot(bob_page, f"list-{lang}-390", full_page=True)
     assert bob_page.evaluate("document.documentElement.scrollWidth") <= 390
     bob_page.get_by_role("button", name=t["restore"]).click()
     bob_page.wait_for_url(lambda url: url.endswith(campaign.get_absolute_url()))

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from campaign.models import Campaign
 from cards.models import ContentPack
-from tests.browser_support import log_in
+from tests.browser_support import log_in, shoot
 from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.long, pytest.mark.django_db(transaction=True)]
@@ -280,7 +280,7 @@ def _record_with_two_upgrades(page: Page, base_url: str, lang: str, pack: Conten
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_owner_tracks_from_envelope_1_through_the_pages_only(live_server, browser: Browser,
-                                                               lang: str, tmp_path) -> None:
+                                                               lang: str) -> None:
     """L4, L8, L11-L15, L18, L21: envelope 1 typed in, a campaign from it, scenario 1 recorded."""
     alice = UserFactory(username="alice")
     context = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US",
@@ -288,7 +288,9 @@ def test_owner_tracks_from_envelope_1_through_the_pages_only(live_server, browse
     context.set_default_timeout(15_000)
     page = context.new_page()
     log_in(page, live_server.url, "alice")
-    shots = lambda name: page.screenshot(path=str(tmp_path / f"{name}-{lang}.png"), full_page=True)
+    def shots(name: str) -> None:
+        shoot(page, f"{name}-{lang}", full_page=True)
+
     typed = Inputs(page)
 
     # A new set from an empty box: in Russian only its Russian name.

@@ -8,8 +8,6 @@ forms, just faster). Screenshots of the new pages go to the test's temp folder.
 """
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -17,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from cards.models import ContentPack
 from play.models import Match
-from tests.browser_support import log_in
+from tests.browser_support import log_in, shoot
 from tests.cards.test_owner_box import (
     TRADE,
     card_fields,
@@ -52,8 +50,7 @@ def _add_card(page: Page, name: str, faction: str, kind: str, cost: int, copies:
     expect(page.locator("#owner-tools")).to_be_visible()
 
 
-def test_owner_enters_a_box_and_plays_scenario_1_online(live_server, page: Page,
-                                                         tmp_path) -> None:
+def test_owner_enters_a_box_and_plays_scenario_1_online(live_server, page: Page) -> None:
     alice = UserFactory(username="alice")
     base = live_server.url
     log_in(page, base, "alice")
@@ -61,7 +58,7 @@ def test_owner_enters_a_box_and_plays_scenario_1_online(live_server, page: Page,
     # Create the set from the card-set list.
     page.goto(base + "/cards/")
     page.locator("#new-pack-link").click()
-    page.screenshot(path=str(tmp_path / "new-pack-en-1280.png"), full_page=True)
+    shoot(page, "new-pack-en-1280", full_page=True)
     page.locator("input[name=name_en]").fill("Kitchen box")
     page.locator("input[name=name_ru]").fill("Кухонная коробка")
     page.locator("#create-pack").click()
@@ -94,7 +91,7 @@ def test_owner_enters_a_box_and_plays_scenario_1_online(live_server, page: Page,
         page.locator(f"input[name=row{row}_cost]").fill(str(row + 1))
         page.locator(f"[name=row{row}_ship]").fill("+1 Combat")
         page.locator(f"[name=row{row}_base]").fill("Scrap: +2 Trade")
-    page.screenshot(path=str(tmp_path / "add-sheet-en-1280.png"), full_page=True)
+    shoot(page, "add-sheet-en-1280", full_page=True)
     page.locator("#sheet-form button[type=submit]").click()
     expect(page.locator(".sheet-grid")).to_contain_text("Empire sheet 1")
 
@@ -145,16 +142,14 @@ PASTED_ROWS = ("name\ttype\tfaction\tcost\tdefense\tcopies\ttext\n"
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("width", [1280, 390])
-def test_owner_box_pages_fit_the_screen(live_server, browser, lang, width, tmp_path) -> None:
+def test_owner_box_pages_fit_the_screen(live_server, browser, lang, width) -> None:
     """The owner's pages in both languages, on a desktop and a phone: no sideways scroll.
 
-    Screenshots go to $STARLEDGER_SHOTS when set (to look at them), else the test's temp folder:
-    card entry with a typed text and its face, the paste preview, the staged changes, the guide.
+    Screenshots go to $SHOTS when set (to look at them; tests/browser_support.shoot): card
+    entry with a typed text and its face, the paste preview, the staged changes, the guide.
     """
     from django.urls import reverse
 
-    shots = Path(os.environ.get("STARLEDGER_SHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
     alice = UserFactory(username="alice")
     client = Client()
     client.force_login(alice)
@@ -171,7 +166,7 @@ def test_owner_box_pages_fit_the_screen(live_server, browser, lang, width, tmp_p
 
     def shot(name: str) -> None:
         expect(page.locator("h1")).to_be_visible()
-        page.screenshot(path=str(shots / f"{name}-{lang}-{width}.png"), full_page=True)
+        shoot(page, f"{name}-{lang}-{width}", full_page=True)
         _no_sideways_scroll(page)
 
     slug = pack.designs.get(name_en="Keep").slug

@@ -14,6 +14,7 @@ from play.creation import SeatSpec
 from play.engine import load_pack, new_game, view
 from play.engine.legacy import CampaignSnapshot, scenario_setup
 from play.models import Match
+from tests.browser_support import shoot
 from tests.site.test_no_ids import (
     PACKS,
     leaks,
@@ -156,7 +157,7 @@ def test_chromium_panel_opens_the_first_time_then_as_the_player_left_it(
             assert panel.evaluate("d => d.open") is True
             assert page.locator("#scenario-vp").is_visible()
             row = page.locator("#trade-row").bounding_box()
-            page.screenshot(path=str(tmp_path / f"board-{locale}-{width}-open.png"))
+            shoot(page, f"board-{locale}-{width}-open")
             panel.locator("[data-close=scenario]").click()
             assert page.locator("#trade-row").bounding_box() == row  # the table did not move
             page.wait_for_function("() => true")
@@ -164,7 +165,7 @@ def test_chromium_panel_opens_the_first_time_then_as_the_player_left_it(
             page.reload()
         assert panel.evaluate("d => d.open") is False  # as the player left it
         assert panel.bounding_box()["height"] < 60  # a one-line bar
-        page.screenshot(path=str(tmp_path / f"board-{locale}-{width}-closed.png"))
+        shoot(page, f"board-{locale}-{width}-closed")
         panel.locator("summary").click()
         assert panel.evaluate("d => d.open") is True
         assert page.locator("#scenario-vp").is_visible()
