@@ -89,8 +89,13 @@ class Uvicorn:
                 self.process.wait()
 
 
-@pytest.fixture
-def servers(transactional_db) -> Iterator[tuple[Uvicorn, Uvicorn]]:
+@pytest.fixture(scope="module")
+def servers(django_db_setup) -> Iterator[tuple[Uvicorn, Uvicorn]]:
+    """Two servers on the test database for the whole file: each start imports Django again.
+
+    Each test still starts from an empty database (transactional_db flushes it between tests);
+    ids are never reused (AUTOINCREMENT on SQLite, sequences on PostgreSQL), so nothing a server
+    keeps from one test's matches can answer for another's."""
     pair = (Uvicorn(), Uvicorn())
     try:
         for server in pair:
