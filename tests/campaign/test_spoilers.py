@@ -7,6 +7,10 @@ envelope, L22) and of the post-campaign cards (L26). Every page a seat can reach
 history, scenario pages, the record and undo forms, the JSON export, the card browser in the
 campaign's context) is fetched in both languages and scanned. Opened envelopes' markers must
 appear, so the test cannot pass by showing nothing.
+
+A page crawl (`one_database`): whether a sealed text reaches a page is decided by what the views
+choose to show, which no database changes; the views' reads are covered on PostgreSQL by their
+own tests.
 """
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from campaign.state import missing_choices
 from cards.models import ContentPack
 from tests.campaign.packs import legacy_pack
 
-pytestmark = pytest.mark.long
+pytestmark = [pytest.mark.long, pytest.mark.one_database]
 
 LANGUAGES = ("en", "ru")
 TOKEN_SCENARIO = 7  # the scenario whose rules bring the token card
