@@ -203,11 +203,11 @@ def _if(state: GameState, frame: Frame, arg: tuple) -> None:
 
 
 def _next_acquire(state: GameState, frame: Frame, arg: tuple) -> None:
-    state.next_acquire.append(arg)
+    writable(state, "next_acquire").append(arg)
 
 
 def _discount(state: GameState, frame: Frame, arg: tuple) -> None:
-    state.discounts.append(arg)
+    writable(state, "discounts").append(arg)
 
 
 def _purge_trade_row(state: GameState, frame: Frame, arg: tuple) -> None:
@@ -236,7 +236,7 @@ def _place(state: GameState, frame: Frame, arg: tuple) -> None:
     design = state.design[inst]
     for k, (ctype, where) in enumerate(state.next_acquire):
         if ops.type_ok(design, ctype):
-            del state.next_acquire[k]
+            del writable(state, "next_acquire")[k]
             if where != to:
                 ask(state, frame, "destination", frame[0], [0, 1], 1, 1, (inst, to, where))
                 return

@@ -78,7 +78,8 @@ def remove_from_play(state: GameState, inst: int) -> int:
             return seat
         if inst in state.bases[seat]:
             state.bases[seat].remove(inst)
-            state.damage.pop(inst, None)
+            if inst in state.damage:
+                del writable(state, "damage")[inst]
             return seat
     return -1
 
@@ -172,7 +173,7 @@ def acquire(state: GameState, seat: int, inst: int, slot: int, sticker: str, to:
         put(state, seat, inst, to)
         refill(state, slot)
         return
-    state.acquiring.append(inst)  # between the row and its place (L17 steps 1-5)
+    writable(state, "acquiring").append(inst)  # between the row and its place (L17 steps 1-5)
     state.stack.append([seat, inst, (("_place", (inst, to)), ("_refill", slot)) + onbuy + tail,
                         0, 0])
 
@@ -180,7 +181,7 @@ def acquire(state: GameState, seat: int, inst: int, slot: int, sticker: str, to:
 def put(state: GameState, seat: int, inst: int, to: str) -> None:
     """Put an acquired card where it goes: discard pile, hand or top of deck."""
     if state.acquiring and inst in state.acquiring:
-        state.acquiring.remove(inst)
+        writable(state, "acquiring").remove(inst)
     if to == "discard":
         state.discard[seat].append(inst)
     elif to == "hand":
@@ -281,7 +282,8 @@ def scrap_all(state: GameState, seat: int) -> None:
     for zone in (state.hand, state.deck, state.discard, state.ships, state.bases):
         zone[seat] = []
     for inst in cards:
-        state.damage.pop(inst, None)
+        if inst in state.damage:
+            del writable(state, "damage")[inst]
         writable(state, "explorers" if state.design[inst].role == "explorer" else "heap"
                  ).append(inst)
     state.log.append(("scrapped_all", seat, len(cards)))

@@ -32,7 +32,15 @@ from .content import Ability, Design
 from .errors import IllegalAction, SetupError
 from .packformat.vocabulary import SIDES
 from .setup import MAX_INSTANCES, Game, GameSetup, upgraded_design
-from .state import OWN_ALL, OWN_HISTORY, GameState, seat_stats, writable
+from .state import (
+    OWN_ALL,
+    OWN_HISTORY,
+    GameState,
+    clear_shared,
+    replace_shared,
+    seat_stats,
+    writable,
+)
 
 SLOTS = ops.ABILITY_SLOTS
 
@@ -806,7 +814,7 @@ def _apply_buy(state: GameState, a: Action) -> None:
         slot = state.row.index(inst)
     cost, discount = ops.price(state, seat, state.design[inst])
     if discount >= 0:
-        del state.discounts[discount]
+        del writable(state, "discounts")[discount]
     if state.game.plain:
         state.trade[seat] -= cost
     else:
@@ -835,7 +843,7 @@ def _apply_destroy(state: GameState, a: Action) -> None:
     else:
         ops.spend_combat(state, seat, n)
     if n < need:  # C19: damage that does not destroy the base stays on it this turn
-        state.damage[inst] = state.damage.get(inst, 0) + n
+        writable(state, "damage")[inst] = state.damage.get(inst, 0) + n
         state.log.append(("damage", seat, state.design[inst].id, owner, n))
     else:
         ops.destroy_base(state, seat, inst)
@@ -857,8 +865,8 @@ def _apply_end(state: GameState, a: Action) -> None:
         mate = _next_teammate(state, seat)
         if mate is not None:  # only this member's main phase ends: pools and ships stay
             state.played.clear()
-            state.next_acquire.clear()
-            state.discounts.clear()
+            clear_shared(state, "next_acquire")
+            clear_shared(state, "discounts")
             _begin_turn(state, mate)
             return
         members = [s for s in game.order if game.team[s] == game.team[seat] and state.alive[s]]
@@ -873,11 +881,12 @@ def _apply_end(state: GameState, a: Action) -> None:
     state.used.clear()
     state.played.clear()
     if game.mode.boss_base_damage:  # M7: damage on the boss's bases waits for the boss's turn
-        state.damage = {b: n for b, n in state.damage.items() if _damage_stays(state, b)}
+        replace_shared(state, "damage", {b: n for b, n in state.damage.items()
+                                         if _damage_stays(state, b)})
     else:
-        state.damage.clear()
-    state.next_acquire.clear()
-    state.discounts.clear()
+        clear_shared(state, "damage")
+    clear_shared(state, "next_acquire")
+    clear_shared(state, "discounts")
     state.prev_log = state.log
     state.log = []
     _begin_turn(state, _next_seat(state, members[-1]))
@@ -921,7 +930,7 @@ def _next_seat(state: GameState, seat: int) -> int:
 def _begin_turn(state: GameState, seat: int) -> None:
     state.active = seat
     if state.damage and state.game.role[seat] == "boss":  # M7: the raiders' damage is gone
-        state.damage.clear()
+        clear_shared(state, "damage")
     state.turns[seat] += 1
     state.turn += 1
     design = state.design
@@ -999,10 +1008,10 @@ def _after_leaving(state: GameState, seat: int) -> None:
     state.trade[left] = state.combat[left] = 0
     state.used.clear()
     state.played.clear()
-    state.next_acquire.clear()
-    state.discounts.clear()
+    clear_shared(state, "next_acquire")
+    clear_shared(state, "discounts")
     if not state.game.mode.boss_base_damage:
-        state.damage.clear()
+        clear_shared(state, "damage")
     state.prev_log = state.log
     state.log = []
     _begin_turn(state, _next_seat(state, left))
