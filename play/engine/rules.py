@@ -35,6 +35,7 @@ from .setup import MAX_INSTANCES, Game, GameSetup, upgraded_design
 from .state import (
     OWN_ALL,
     OWN_HISTORY,
+    OWN_STATS,
     GameState,
     clear_shared,
     replace_shared,
@@ -592,25 +593,35 @@ def _damage_stays(state: GameState, base: int) -> bool:
 
 
 def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
-    """`use` actions: the checks of `ability_error`, inline (they run for every card in play)."""
+    """`use` actions: the checks of `ability_error`, inline (they run for every card in play).
+
+    `ally_ok` (C14: another card of the faction in play) is read from two masks made once: the
+    factions of at least one card in play and those of at least two.
+    """
     if state.game.has_grants:
         _granted_use_actions(state, seat, result)
         return
     design = state.design
     used = state.used
-    for zone in (state.ships[seat], state.bases[seat]):
-        for inst in zone:
-            slots = design[inst].use_slots
-            if slots:
-                first_key = inst * SLOTS
-                for index, ally_bit in slots:
-                    key = first_key + index
-                    if key not in used and (ally_bit is None
-                                            or ally_ok(state, seat, inst, ally_bit)):
-                        action = _USE.get(key)
-                        if action is None:
-                            action = _USE[key] = intern("use", inst, index)
-                        result.append(action)
+    in_play = state.ships[seat] + state.bases[seat]  # ships first: the listing's order
+    once = twice = 0
+    for inst in in_play:
+        mask = design[inst].ally_mask
+        twice |= once & mask
+        once |= mask
+    for inst in in_play:
+        card = design[inst]
+        slots = card.use_slots
+        if slots:
+            first_key = inst * SLOTS
+            others = twice | once & ~card.ally_mask  # the factions of the other cards in play
+            for index, ally_bit in slots:
+                key = first_key + index
+                if key not in used and (ally_bit is None or ally_bit & others):
+                    action = _USE.get(key)
+                    if action is None:
+                        action = _USE[key] = intern("use", inst, index)
+                    result.append(action)
 
 
 def _granted_use_actions(state: GameState, seat: int, result: list[Action]) -> None:
@@ -722,18 +733,19 @@ def _apply_play(state: GameState, a: Action) -> None:
     seat = state.active
     inst = a.card
     state.hand[seat].remove(inst)
-    design = state.design[inst]
+    design_of = state.design
+    design = design_of[inst]
     state.played.append(inst)
-    state.log.append(("play", seat, design.id))
+    log = state.log
+    log.append(("play", seat, design.id))
     bases = state.bases[seat]
     ships = state.ships[seat]
     if design.is_base:
         bases.append(inst)
     else:
         ships.append(inst)
-        stats = seat_stats(state, seat)
+        stats = state.stats[seat] if state.own & OWN_STATS else seat_stats(state, seat)
         stats["ships_played_total"] = stats.get("ships_played_total", 0) + 1
-    design_of = state.design
     game = state.game
     for c in bases:  # C24 statics of the other cards in play: most cards have none
         if design_of[c].on_play:
@@ -756,7 +768,6 @@ def _apply_play(state: GameState, a: Action) -> None:
         first_key = inst * SLOTS
         for index in design.primary_indices:
             used.add(first_key + index)
-        log = state.log
         for kind, n in simple:
             if kind == "trade":
                 state.trade[seat] += n
@@ -896,7 +907,8 @@ def _discard_phase(state: GameState, seat: int) -> None:
     """C21: both pools to 0; played ships and the rest of the hand to the discard pile."""
     state.trade[seat] = 0
     state.combat[seat] = 0
-    seat_stats(state, seat).pop(ops.TURN_SCRAPS, None)
+    if ops.TURN_SCRAPS in state.stats[seat]:  # only then: a clone sharing the counters copies them
+        del seat_stats(state, seat)[ops.TURN_SCRAPS]
     discard = state.discard[seat]
     discard.extend(state.ships[seat])
     discard.extend(state.hand[seat])
