@@ -223,7 +223,7 @@ def _purge_trade_row(state: GameState, frame: Frame, arg: tuple) -> None:
         pick = min(cost) if how == "cheapest" else max(cost, key=lambda ck: (ck[0], -ck[1]))
         slot = pick[1]
     inst = state.row[slot]
-    state.row[slot] = -1
+    ops.row_of(state)[slot] = -1
     ops.to_heap(state, frame[0], inst)
     ops.refill(state, slot)
 
@@ -308,7 +308,7 @@ def _pick_discard(state: GameState, d: Decision, seat: int, inst: int, sticker: 
 def _pick_scrap(state: GameState, d: Decision, seat: int, inst: int, sticker: str) -> None:
     if d.data == "trade_row":
         slot = state.row.index(inst)
-        state.row[slot] = -1
+        ops.row_of(state)[slot] = -1
         ops.to_heap(state, seat, inst)
         ops.refill(state, slot)
     else:

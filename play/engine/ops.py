@@ -10,7 +10,7 @@ from typing import Any
 
 from .content import Design, matches
 from .setup import upgraded_design
-from .state import OWN_BIT, Frame, GameState, Outcome, seat_stats, writable
+from .state import OWN_AUTHORITY, OWN_BIT, OWN_ROW, Frame, GameState, Outcome, seat_stats, writable
 
 OWN_TRADE_DECK = OWN_BIT["trade_deck"]
 TURN_SCRAPS = "scrapped_this_turn"  # stats key: cards scrapped from hand/discard this turn
@@ -55,11 +55,15 @@ def refill(state: GameState, slot: int) -> None:
     if slot >= 0 and state.row[slot] < 0:
         deck = state.trade_deck
         if not deck:
-            state.row[slot] = -1
             return
         if not state.own & OWN_TRADE_DECK:
             deck = writable(state, "trade_deck")
-        state.row[slot] = deck.pop()
+        row_of(state)[slot] = deck.pop()
+
+
+def row_of(state: GameState) -> list[int]:
+    """Return the trade row ready to be changed in place (shared with clones: `state.SHARED`)."""
+    return state.row if state.own & OWN_ROW else writable(state, "row")
 
 
 def to_heap(state: GameState, seat: int, inst: int) -> None:
@@ -155,7 +159,7 @@ def acquire(state: GameState, seat: int, inst: int, slot: int, sticker: str, to:
     5 place it (maybe asking, next_acquire), 6 refill the row, 7 resolve on-buy (L9).
     """
     if slot >= 0:
-        state.row[slot] = -1
+        row_of(state)[slot] = -1
     design = state.design[inst]
     game = state.game
     onbuy = tuple(e for ab in game.abilities(design, seat) if ab.when == "onbuy"
@@ -219,7 +223,8 @@ def political_progress(state: GameState, seat: int) -> int:
 def change_authority(state: GameState, purse: int, n: int, seat: int) -> None:
     """Add n (maybe negative) to an authority pool (a seat's, or its team's where shared); a
     pool at 0 or below is out (C26)."""
-    state.authority[purse] += n
+    pools = state.authority if state.own & OWN_AUTHORITY else writable(state, "authority")
+    pools[purse] += n
     if n > 0:
         stats = seat_stats(state, seat)
         stats["authority_gained"] = stats.get("authority_gained", 0) + n

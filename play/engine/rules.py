@@ -943,7 +943,7 @@ def _begin_turn(state: GameState, seat: int) -> None:
     state.active = seat
     if state.damage and state.game.role[seat] == "boss":  # M7: the raiders' damage is gone
         clear_shared(state, "damage")
-    state.turns[seat] += 1
+    writable(state, "turns")[seat] += 1
     state.turn += 1
     design = state.design
     for b in state.bases[seat]:

@@ -22,19 +22,22 @@ from .setup import Game, upgraded_design
 Frame = list
 
 # Copy on write (issue 23: `clone` is the search bots' inner loop). These fields change rarely
-# in a game (an upgrade, a copied card, an elimination), only by appending (the history, the
-# trade deck's pops) or are empty nearly always (damage, discounts, next_acquire, acquiring), so
-# a clone shares them with its original instead of copying them. A state
+# in a game (an upgrade, a copied card, an elimination), a few times a turn (the trade row, the
+# authority pools, the turn counters), only by appending (the history, the trade deck's pops) or
+# are empty nearly always (damage, discounts, next_acquire, acquiring), so a clone shares them
+# with its original instead of copying them. A state
 # writes one in place only while it holds the field's bit in `own`; `writable(state, name)`
 # copies the field first otherwise. `clone()` clears `own` on both states: after a clone, either
 # one copies before its first write and the other never sees it.
 SHARED = ("rng", "design", "trade_deck", "explorers", "heap", "history", "upgrades", "rows_used",
           "vp_awarded", "copied", "alive", "stats", "damage", "discounts", "next_acquire",
-          "acquiring")
+          "acquiring", "row", "authority", "turns")
 OWN_BIT = {name: 1 << k for k, name in enumerate(SHARED)}
 OWN_ALL = (1 << len(SHARED)) - 1
 OWN_HISTORY = OWN_BIT["history"]
 OWN_STATS = OWN_BIT["stats"]  # the per-seat counters: written through `seat_stats` only
+OWN_ROW = OWN_BIT["row"]
+OWN_AUTHORITY = OWN_BIT["authority"]
 
 DECISION_KINDS = ("discard", "opp_discard", "scrap", "destroy_base", "acquire_free", "recycle",
                   "copy_ship", "copy_base", "choose", "may", "destination", "target", "bequeath",
@@ -146,15 +149,15 @@ class GameState:
         s.ships = list(map(_copy_list, self.ships))
         s.bases = list(map(_copy_list, self.bases))
         s.trade_deck = self.trade_deck
-        s.row = self.row[:]
+        s.row = self.row
         s.explorers = self.explorers
         s.heap = self.heap
-        s.authority = self.authority.copy()
+        s.authority = self.authority
         s.trade = self.trade[:]
         s.combat = self.combat[:]
         s.active = self.active
         s.turn = self.turn
-        s.turns = self.turns[:]
+        s.turns = self.turns
         s.used = self.used.copy()
         s.played = self.played[:]
         s.stack = list(map(_copy_list, self.stack)) if self.stack else []
