@@ -10,7 +10,17 @@ from typing import Any
 
 from .content import Design, matches
 from .setup import upgraded_design
-from .state import OWN_AUTHORITY, OWN_BIT, OWN_ROW, Frame, GameState, Outcome, seat_stats, writable
+from .state import (
+    OWN_AUTHORITY,
+    OWN_BIT,
+    OWN_ROW,
+    Frame,
+    GameState,
+    Outcome,
+    seat_bases,
+    seat_stats,
+    writable,
+)
 
 OWN_TRADE_DECK = OWN_BIT["trade_deck"]
 TURN_SCRAPS = "scrapped_this_turn"  # stats key: cards scrapped from hand/discard this turn
@@ -81,7 +91,7 @@ def remove_from_play(state: GameState, inst: int) -> int:
             state.ships[seat].remove(inst)
             return seat
         if inst in state.bases[seat]:
-            state.bases[seat].remove(inst)
+            seat_bases(state, seat).remove(inst)
             if inst in state.damage:
                 del writable(state, "damage")[inst]
             return seat
@@ -284,8 +294,9 @@ def scrap_all(state: GameState, seat: int) -> None:
     public scrap heap does not show the order its deck was in."""
     cards = sorted(state.hand[seat] + state.deck[seat] + state.discard[seat] + state.ships[seat]
                    + state.bases[seat])
-    for zone in (state.hand, state.deck, state.discard, state.ships, state.bases):
+    for zone in (state.hand, state.deck, state.discard, state.ships):
         zone[seat] = []
+    seat_bases(state, seat).clear()
     for inst in cards:
         if inst in state.damage:
             del writable(state, "damage")[inst]

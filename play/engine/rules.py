@@ -39,6 +39,7 @@ from .state import (
     GameState,
     clear_shared,
     replace_shared,
+    seat_bases,
     seat_stats,
     writable,
 )
@@ -738,11 +739,12 @@ def _apply_play(state: GameState, a: Action) -> None:
     state.played.append(inst)
     log = state.log
     log.append(("play", seat, design.id))
-    bases = state.bases[seat]
     ships = state.ships[seat]
     if design.is_base:
+        bases = seat_bases(state, seat)
         bases.append(inst)
     else:
+        bases = state.bases[seat]
         ships.append(inst)
         stats = state.stats[seat] if state.own & OWN_STATS else seat_stats(state, seat)
         stats["ships_played_total"] = stats.get("ships_played_total", 0) + 1

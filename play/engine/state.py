@@ -22,8 +22,8 @@ from .setup import Game, upgraded_design
 Frame = list
 
 # Copy on write (issue 23: `clone` is the search bots' inner loop). These fields change rarely
-# in a game (an upgrade, a copied card, an elimination), a few times a turn (the trade row, the
-# authority pools, the turn counters), only by appending (the history, the trade deck's pops) or
+# in a game (an upgrade, a copied card, an elimination, the bases in play), a few times a turn
+# (the trade row, the authority pools, the turn counters), only by appending (the history, the trade deck's pops) or
 # are empty nearly always (damage, discounts, next_acquire, acquiring), so a clone shares them
 # with its original instead of copying them. A state
 # writes one in place only while it holds the field's bit in `own`; `writable(state, name)`
@@ -31,11 +31,12 @@ Frame = list
 # one copies before its first write and the other never sees it.
 SHARED = ("rng", "design", "trade_deck", "explorers", "heap", "history", "upgrades", "rows_used",
           "vp_awarded", "copied", "alive", "stats", "damage", "discounts", "next_acquire",
-          "acquiring", "row", "authority", "turns")
+          "acquiring", "row", "authority", "turns", "bases")
 OWN_BIT = {name: 1 << k for k, name in enumerate(SHARED)}
 OWN_ALL = (1 << len(SHARED)) - 1
 OWN_HISTORY = OWN_BIT["history"]
 OWN_STATS = OWN_BIT["stats"]  # the per-seat counters: written through `seat_stats` only
+OWN_BASES = OWN_BIT["bases"]  # the bases in play: written through `seat_bases` only
 OWN_ROW = OWN_BIT["row"]
 OWN_AUTHORITY = OWN_BIT["authority"]
 
@@ -147,7 +148,7 @@ class GameState:
         s.hand = list(map(_copy_list, self.hand))
         s.discard = list(map(_copy_list, self.discard))
         s.ships = list(map(_copy_list, self.ships))
-        s.bases = list(map(_copy_list, self.bases))
+        s.bases = self.bases
         s.trade_deck = self.trade_deck
         s.row = self.row
         s.explorers = self.explorers
@@ -242,6 +243,15 @@ def seat_stats(state: GameState, seat: int) -> dict:
         state.stats = list(map(_copy_dict, state.stats))
         state.own |= OWN_STATS
     return state.stats[seat]
+
+
+def seat_bases(state: GameState, seat: int) -> list[int]:
+    """Return the seat's bases in play ready to be changed (every seat's copied first unless this
+    state owns them: they are shared with its clones, see `SHARED`)."""
+    if not state.own & OWN_BASES:
+        state.bases = list(map(_copy_list, state.bases))
+        state.own |= OWN_BASES
+    return state.bases[seat]
 
 
 def replace_shared(state: GameState, name: str, value: Any) -> None:
