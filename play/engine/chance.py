@@ -73,13 +73,12 @@ class KeyedShuffler:
         if size < 2:
             return
         words = self._words(count, 0, (size - 2) // _WORDS_PER_BLOCK + 1)
-        limits = _limits(size)
-        for i, word in zip(range(size - 1, 0, -1), words):  # one word per swap, in order
-            if word >= limits[i]:  # would bias `% (i + 1)` (about once in 10^7 swaps)
-                self._swaps_from(items, count, words, i)
-                return
-            j = word % (i + 1)
-            items[i], items[j] = items[j], items[i]
+        if max(words) < _WORD - size:  # every limit is above: no word to skip (nearly always)
+            for i, word in zip(range(size - 1, 0, -1), words):  # one word per swap, in order
+                j = word % (i + 1)
+                items[i], items[j] = items[j], items[i]
+        else:
+            self._swaps_from(items, count, words, size - 1)
 
     def _swaps_from(self, items: list, count: int, words: tuple[int, ...], first: int) -> None:
         """Make the swaps of indices `first` down to 1, skipping the words that would bias them

@@ -63,8 +63,11 @@ def new_game(setup: GameSetup, cls: type[GameState] = GameState) -> GameState:
     n = game.n
     s.deck = [_personal_deck(s, seat) for seat in range(n)]
     s.trade_deck = _trade_deck(s)
-    explorer = _explorer_design(game)
-    s.explorers = [_new_instance(s, explorer, None) for _ in range(_explorer_count(game))]
+    explorers = _explorer_count(game)
+    first = len(s.design)
+    s.design.extend([_explorer_design(game)] * explorers)
+    game.copy_id.extend([None] * explorers)
+    s.explorers = list(range(first, first + explorers))
     s.bases = [[] for _ in range(n)]
     for arg in game.rules_of("start_in_play"):
         for seat in sorted(game.who(arg["who"])):
@@ -142,8 +145,11 @@ def _personal_deck(s: GameState, seat: int) -> list[int]:
     else:
         cards = _expand(game, seat_setup.deck or _default_deck(game, seat_setup.side)) + extra
     first = len(s.design)
-    s.design.extend(_design(game, card) for card in cards)
-    game.copy_id.extend(None for _ in cards)
+    designs = list(map(game.by_id.get, cards))
+    if None in designs:
+        _design(game, cards[designs.index(None)])  # names the unknown card
+    s.design.extend(designs)
+    game.copy_id.extend([None] * len(cards))
     deck = list(range(first, len(s.design)))
     if seat_setup.deck_order is None:
         s.rng.shuffle(deck)
@@ -179,14 +185,18 @@ def _trade_deck(s: GameState) -> list[int]:
     """Return the trade deck, top card LAST; each entry is a tracked copy (`card#n`)."""
     game = s.game
     setup = game.setup
-    if setup.trade_deck is None:  # every trade copy of the pack, as printed
-        by_id = game.by_id
-        cards = [(copy_id, by_id[design.id]) for copy_id, design in game.pack.default_trade_deck]
+    if setup.trade_deck is None and game.by_id is game.pack.by_id:  # the pack's designs
+        copy_ids, designs = game.pack.default_trade_columns()
     else:
-        seen: set[str] = set()
-        cards = [_copy_card(game, entry, seen) for entry in setup.trade_deck]
+        if setup.trade_deck is None:  # every trade copy of the pack, as printed
+            by_id = game.by_id
+            cards = [(copy_id, by_id[design.id])
+                     for copy_id, design in game.pack.default_trade_deck]
+        else:
+            seen: set[str] = set()
+            cards = [_copy_card(game, entry, seen) for entry in setup.trade_deck]
+        copy_ids, designs = zip(*cards) if cards else ((), ())
     first = len(s.design)
-    copy_ids, designs = zip(*cards) if cards else ((), ())
     s.design.extend(designs)
     game.copy_id.extend(copy_ids)
     deck = list(range(first, len(s.design)))

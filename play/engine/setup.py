@@ -181,9 +181,8 @@ class Game:
                       if self.team[s] != self.team[seat]] for seat in range(self.n)]
         self.team_seats = {t: [s for s in range(self.n) if self.team[s] == t] for t in self.teams}
         self.checks_after_action = bool(self.victories or self.vp_cards)
-        # C24 statics on ships: printed, or added by a sticker (L13); bases are always looked at
-        self.ship_statics = any(d.on_play for d in self.designs if not d.is_base) or any(
-            a.when == "static" for sticker in pack.stickers.values() for a in sticker.abilities)
+        # C24 statics on ships (a card_stat rule changes no ability); bases are always looked at
+        self.ship_statics = pack.ship_statics()
         self.copy_id: list[str | None] = []   # per card instance
         self.initial_design: list[Design] = []  # per card instance, upgrades from earlier games
 

@@ -132,6 +132,22 @@ class Pack:
             by_role[role] = [d for d in self.designs if d.role == role]
         return list(by_role[role])
 
+    def default_trade_columns(self) -> tuple[tuple[str, ...], tuple[Design, ...]]:
+        """Return the copy ids and the designs of `default_trade_deck`, as two tuples."""
+        columns = self.__dict__.get("_trade_columns")  # a pack never changes once loaded
+        if columns is None:
+            deck = self.default_trade_deck
+            columns = self._trade_columns = (tuple(c for c, _ in deck), tuple(d for _, d in deck))
+        return columns
+
+    def ship_statics(self) -> bool:
+        """Tell whether a ship could have a C24 static (printed, or added by a sticker, L13)."""
+        found = self.__dict__.get("_ship_statics")  # a pack never changes once loaded
+        if found is None:
+            found = self._ship_statics = any(d.on_play for d in self.designs if not d.is_base) \
+                or any(a.when == "static" for s in self.stickers.values() for a in s.abilities)
+        return found
+
     def trade_copies(self, roles: tuple[str, ...] = ("trade",)) -> list[str]:
         """Return the copy ids (`<card>#<n>`) of every card with one of these roles."""
         return [f"{d.id}#{n}" for d in self.designs if d.role in roles
