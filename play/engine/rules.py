@@ -606,33 +606,46 @@ def _damage_stays(state: GameState, base: int) -> bool:
 def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
     """`use` actions: the checks of `ability_error`, inline (they run for every card in play).
 
-    `ally_ok` (C14: another card of the faction in play) is read from two masks made once: the
-    factions of at least one card in play and those of at least two.
+    `ally_ok` (C14: another card of the faction in play) is read from two masks, made when the
+    first unused ally ability asks: the factions of at least one card in play and of two.
     """
     if state.game.has_grants:
         _granted_use_actions(state, seat, result)
         return
     design = state.design
     used = state.used
-    in_play = state.ships[seat] + state.bases[seat]  # ships first: the listing's order
-    once = twice = 0
-    for inst in in_play:
-        mask = design[inst].ally_mask
-        twice |= once & mask
-        once |= mask
-    for inst in in_play:
-        card = design[inst]
-        slots = card.use_slots
-        if slots:
-            first_key = inst * SLOTS
-            others = twice | once & ~card.ally_mask  # the factions of the other cards in play
-            for index, ally_bit in slots:
-                key = first_key + index
-                if key not in used and (ally_bit is None or ally_bit & others):
+    once = twice = None  # made when needed
+    for zone in (state.ships[seat], state.bases[seat]):
+        for inst in zone:
+            slots = design[inst].use_slots
+            if slots:
+                first_key = inst * SLOTS
+                for index, ally_bit in slots:
+                    key = first_key + index
+                    if key in used:
+                        continue
+                    if ally_bit is not None:
+                        if once is None:
+                            once, twice = _faction_masks(state, seat)
+                        # a faction of another card: on two cards, or on one that is not this one
+                        if not ally_bit & (twice | once & ~design[inst].ally_mask):
+                            continue
                     action = _USE.get(key)
                     if action is None:
                         action = _USE[key] = intern("use", inst, index)
                     result.append(action)
+
+
+def _faction_masks(state: GameState, seat: int) -> tuple[int, int]:
+    """Return the ally factions of at least one of the seat's cards in play and of two."""
+    design = state.design
+    once = twice = 0
+    for zone in (state.ships[seat], state.bases[seat]):
+        for inst in zone:
+            mask = design[inst].ally_mask
+            twice |= once & mask
+            once |= mask
+    return once, twice
 
 
 def _granted_use_actions(state: GameState, seat: int, result: list[Action]) -> None:
@@ -780,25 +793,34 @@ def _apply_play(state: GameState, a: Action) -> None:
         first_key = inst * SLOTS
         for index in design.primary_indices:
             used.add(first_key + index)
-        for kind, n in simple:
-            if kind == "trade":
-                state.trade[seat] += n
-            elif kind == "combat":
-                state.combat[seat] += n
-            elif kind == "draw":
-                ops.draw(state, seat, n)
-                continue
-            else:
-                log.append(("authority", seat, n))
-                ops.change_authority(state, game.purse[seat], n, seat)
-                continue
-            log.append((kind, seat, n))
+        _gain(state, seat, simple)
     else:
         abilities = game.abilities(design, seat) if game.has_grants else design.primaries
         for ability in reversed(abilities):
             if ability.when == "primary":
                 state.used.add(inst * SLOTS + ability.index)
                 state.stack.append([seat, inst, ability.effects, 0, 0])
+
+
+def _gain(state: GameState, seat: int, simple: tuple) -> None:
+    """Resolve effects that only add fixed numbers (`Design.simple_primary`, `simple_uses`)
+    at once, as the effect stack would (effects.py: _trade, _combat, _draw, _authority)."""
+    log = state.log
+    for kind, n in simple:
+        if kind == "trade":
+            state.trade[seat] += n
+        elif kind == "combat":
+            state.combat[seat] += n
+        elif kind == "draw":
+            ops.draw(state, seat, n)
+            continue
+        else:
+            log.append(("authority", seat, n))
+            ops.change_authority(state, state.game.purse[seat], n, seat)
+            if state.outcome is not None:  # the stack stops at the end of the game too
+                return
+            continue
+        log.append((kind, seat, n))
 
 
 def _on_play_statics(state: GameState, seat: int, inst: int, design: Design) -> None:
@@ -819,12 +841,16 @@ def _apply_use(state: GameState, a: Action) -> None:
     inst = a.card
     ability = ability_of(state, seat, inst, a.index)
     state.used.add(inst * SLOTS + a.index)
-    state.log.append(("use", seat, state.design[inst].id, ability.when))
+    design = state.design[inst]
+    state.log.append(("use", seat, design.id, ability.when))
     if ability.when == "scrap":  # C15: scrap this very card to use it
         ops.remove_from_play(state, inst)
         ops.to_heap(state, seat, inst)
         ops.fire_trigger(state, seat, "scrap", inst)
-    state.stack.append([seat, inst, ability.effects, 0, 0])
+    if not state.stack and not state.game.has_grants and a.index in design.simple_uses:
+        _gain(state, seat, ability.effects)  # nothing waits on the stack: as a play's primary
+    else:
+        state.stack.append([seat, inst, ability.effects, 0, 0])
 
 
 def _apply_buy(state: GameState, a: Action) -> None:

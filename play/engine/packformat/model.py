@@ -33,12 +33,12 @@ class Design:
         "allies", "scraps", "onbuys", "statics", "ally_for_all", "on_play", "static_defense",
         "upgrade", "raw", "usable", "simple_primary",
         "onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask",
-        "free_slots",
+        "free_slots", "simple_uses",
     )
     # Shortcuts the rules read in their inner loop (issue 23), recomputed with the groups; not
     # part of what a pack says (tests/engine/test_pack_identity.py leaves them out).
     SHORTCUTS = ("onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask",
-                 "free_slots")
+                 "free_slots", "simple_uses")
 
     def __init__(self, **fields: Any) -> None:
         for key in self.__slots__:
@@ -71,8 +71,9 @@ class Design:
                             or a.when == "primary" and self.type == "base")
         # a ship whose primaries only add fixed numbers resolves without the effect stack
         simple = [e for a in self.primaries for e in a.effects]
-        self.simple_primary = tuple(simple) if all(
-            k in _SIMPLE and a.__class__ is int for k, a in simple) else None
+        self.simple_primary = tuple(simple) if _simple(simple) else None
+        # the same for the usable abilities, by ability index (those that add fixed numbers)
+        self.simple_uses = {a.index: a.effects for a in self.usable if _simple(a.effects)}
         self.onbuy_effects = tuple(e for a in self.onbuys for e in a.effects)
         self.acquired_keys = tuple("acquired:" + f for f in self.factions)
         self.primary_indices = tuple(a.index for a in self.primaries)
@@ -87,6 +88,11 @@ class Design:
 
     def __repr__(self) -> str:
         return f"<Design {self.id}>"
+
+
+def _simple(effects: Any) -> bool:
+    """Tell whether effects only add fixed numbers (no choice, no counter: no effect stack)."""
+    return all(kind in _SIMPLE and arg.__class__ is int for kind, arg in effects)
 
 
 
