@@ -387,7 +387,12 @@ def protected(state: GameState, seat: int) -> bool:
     """Tell whether an outpost protects this seat (C20: its own, or its team's, M9)."""
     design = state.design
     game = state.game
-    for s in game.team_seats[game.team[seat]] if game.outposts_by_team else (seat,):
+    if not game.outposts_by_team:
+        for inst in state.bases[seat]:
+            if design[inst].outpost:
+                return True
+        return False
+    for s in game.team_seats[game.team[seat]]:
         for inst in state.bases[s]:
             if design[inst].outpost:
                 return True

@@ -549,7 +549,7 @@ def _plain_combat_actions(state: GameState, seat: int, result: list[Action]) -> 
     combat = state.combat[seat]
     foes = ops.enemies(state, seat)
     for target in foes:
-        if not ops.protected(state, target):
+        if not state.bases[target] or not ops.protected(state, target):  # no base: no outpost
             result.append(ATTACK[target])
     design = state.design
     damage = state.damage
@@ -932,10 +932,12 @@ def _apply_end(state: GameState, a: Action) -> None:
     if game.mode.boss_base_damage:  # M7: damage on the boss's bases waits for the boss's turn
         replace_shared(state, "damage", {b: n for b, n in state.damage.items()
                                          if _damage_stays(state, b)})
-    else:
+    elif state.damage:
         clear_shared(state, "damage")
-    clear_shared(state, "next_acquire")
-    clear_shared(state, "discounts")
+    if state.next_acquire:  # empty nearly always: no call then
+        clear_shared(state, "next_acquire")
+    if state.discounts:
+        clear_shared(state, "discounts")
     state.prev_log = state.log
     state.log = []
     _begin_turn(state, _next_seat(state, members[-1]))
