@@ -670,8 +670,7 @@ _USE: dict[int, Action] = {}  # `use` actions by card * SLOTS + ability index
 def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
     design = state.design
     game = state.game
-    has_stickers = bool(game.sticker_options[seat])
-    if game.plain and not state.discounts and not has_stickers and not game.forbids[seat]:
+    if game.plain_buys[seat] and not state.discounts:
         # `purchase_error` comes down to the price against the trade pool here
         trade = state.trade[seat]
         for inst in state.row:
@@ -681,6 +680,7 @@ def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
         if explorers and (design[explorers[-1]].cost or 0) <= trade:
             result.append(BUY_EXPLORER)
         return
+    has_stickers = bool(game.sticker_options[seat])
     # shortcut, implied by purchase_error: without a discount, a card dearer than the pool is out
     limit = 1 << 30 if state.discounts or not game.plain else state.trade[seat]
     for inst in state.row:

@@ -173,6 +173,9 @@ class Game:
         self.designs = self._designs_after_card_stats()
         self._seat_rules()
         self.sticker_options = [self._stickers_for(s) for s in setup.seats]
+        # seats whose buys are priced only against their own trade (rules._buy_actions)
+        self.plain_buys = [self.plain and not self.sticker_options[s] and not self.forbids[s]
+                           for s in range(self.n)]
         self.scenario_sheet = [s.scenario_sheet for s in setup.seats]
         self.vp_cards = self._vp_cards()
         self.by_id = pack.by_id if self.designs == pack.designs else {d.id: d for d in
