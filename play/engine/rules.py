@@ -548,8 +548,9 @@ def _plain_combat_actions(state: GameState, seat: int, result: list[Action]) -> 
         return
     combat = state.combat[seat]
     foes = ops.enemies(state, seat)
+    by_team = game.outposts_by_team  # M9: a teammate's outpost protects the seat too
     for target in foes:
-        if not state.bases[target] or not ops.protected(state, target):  # no base: no outpost
+        if not (by_team or state.bases[target]) or not ops.protected(state, target):
             result.append(ATTACK[target])
     design = state.design
     damage = state.damage
