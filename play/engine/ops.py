@@ -359,7 +359,8 @@ def enemies(state: GameState, seat: int) -> list[int]:
     default target first): every one, or as its mode says (M3 the left neighbour, M6)."""
     game = state.game
     alive = state.alive
-    foes = [s for s in game.foes[seat] if alive[s]]
+    foes = game.foes[seat]
+    foes = [s for s in foes if alive[s]] if False in alive else foes[:]  # a copy: callers own it
     if game.plain:
         return foes[:1] if game.targets_next_only else foes
     reach = game.mode.reach
