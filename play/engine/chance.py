@@ -36,6 +36,7 @@ SEED_BITS = 256
 _WORDS_PER_BLOCK = 16    # a 64-byte BLAKE2b digest holds sixteen 32-bit words
 _WORD = 1 << 32
 _blake2b = hashlib.blake2b
+_BLOCK = struct.Struct(f"<{_WORDS_PER_BLOCK}I")  # one digest's words
 
 
 def new_seed() -> str:
@@ -72,12 +73,22 @@ class KeyedShuffler:
         if size < 2:
             return
         words = self._words(count, 0, (size - 2) // _WORDS_PER_BLOCK + 1)
-        limits = _limits(size)
-        pos = 0
-        for i in range(size - 1, 0, -1):
+        if max(words) < _WORD - size:  # every limit is above: no word to skip (nearly always)
+            for i, word in zip(range(size - 1, 0, -1), words):  # one word per swap, in order
+                j = word % (i + 1)
+                items[i], items[j] = items[j], items[i]
+        else:
+            self._swaps_from(items, count, words, size - 1)
+
+    def _swaps_from(self, items: list, count: int, words: tuple[int, ...], first: int) -> None:
+        """Make the swaps of indices `first` down to 1, skipping the words that would bias them
+        (the word of swap `first` is the first one looked at)."""
+        limits = _limits(len(items))
+        pos = len(items) - 1 - first
+        for i in range(first, 0, -1):
             word = words[pos]
             pos += 1
-            if word >= limits[i]:  # would bias `% (i + 1)`: skip it (about once in 10^7 swaps)
+            if word >= limits[i]:
                 word, pos, words = self._next_usable(count, words, pos, limits[i], i)
             j = word % (i + 1)
             items[i], items[j] = items[j], items[i]
@@ -98,6 +109,9 @@ class KeyedShuffler:
         """Return the words of blocks `first_block` .. + `blocks` - 1 of shuffle `count`."""
         prefix = count.to_bytes(8, "little")
         key = self.key
+        if blocks == 1:  # most shuffles (up to 17 cards)
+            return _BLOCK.unpack(_blake2b(prefix + first_block.to_bytes(4, "little"), key=key,
+                                          digest_size=64).digest())
         data = b"".join(_blake2b(prefix + b.to_bytes(4, "little"), key=key, digest_size=64
                                  ).digest() for b in range(first_block, first_block + blocks))
         return struct.unpack(f"<{_WORDS_PER_BLOCK * blocks}I", data)

@@ -203,11 +203,11 @@ def _if(state: GameState, frame: Frame, arg: tuple) -> None:
 
 
 def _next_acquire(state: GameState, frame: Frame, arg: tuple) -> None:
-    state.next_acquire.append(arg)
+    writable(state, "next_acquire").append(arg)
 
 
 def _discount(state: GameState, frame: Frame, arg: tuple) -> None:
-    state.discounts.append(arg)
+    writable(state, "discounts").append(arg)
 
 
 def _purge_trade_row(state: GameState, frame: Frame, arg: tuple) -> None:
@@ -223,7 +223,7 @@ def _purge_trade_row(state: GameState, frame: Frame, arg: tuple) -> None:
         pick = min(cost) if how == "cheapest" else max(cost, key=lambda ck: (ck[0], -ck[1]))
         slot = pick[1]
     inst = state.row[slot]
-    state.row[slot] = -1
+    ops.row_of(state)[slot] = -1
     ops.to_heap(state, frame[0], inst)
     ops.refill(state, slot)
 
@@ -236,7 +236,7 @@ def _place(state: GameState, frame: Frame, arg: tuple) -> None:
     design = state.design[inst]
     for k, (ctype, where) in enumerate(state.next_acquire):
         if ops.type_ok(design, ctype):
-            del state.next_acquire[k]
+            del writable(state, "next_acquire")[k]
             if where != to:
                 ask(state, frame, "destination", frame[0], [0, 1], 1, 1, (inst, to, where))
                 return
@@ -308,7 +308,7 @@ def _pick_discard(state: GameState, d: Decision, seat: int, inst: int, sticker: 
 def _pick_scrap(state: GameState, d: Decision, seat: int, inst: int, sticker: str) -> None:
     if d.data == "trade_row":
         slot = state.row.index(inst)
-        state.row[slot] = -1
+        ops.row_of(state)[slot] = -1
         ops.to_heap(state, seat, inst)
         ops.refill(state, slot)
     else:

@@ -10,7 +10,17 @@ from typing import Any
 
 from .content import Design, matches
 from .setup import upgraded_design
-from .state import OWN_BIT, Frame, GameState, Outcome, seat_stats, writable
+from .state import (
+    OWN_AUTHORITY,
+    OWN_BIT,
+    OWN_ROW,
+    Frame,
+    GameState,
+    Outcome,
+    seat_bases,
+    seat_stats,
+    writable,
+)
 
 OWN_TRADE_DECK = OWN_BIT["trade_deck"]
 TURN_SCRAPS = "scrapped_this_turn"  # stats key: cards scrapped from hand/discard this turn
@@ -55,11 +65,15 @@ def refill(state: GameState, slot: int) -> None:
     if slot >= 0 and state.row[slot] < 0:
         deck = state.trade_deck
         if not deck:
-            state.row[slot] = -1
             return
         if not state.own & OWN_TRADE_DECK:
             deck = writable(state, "trade_deck")
-        state.row[slot] = deck.pop()
+        row_of(state)[slot] = deck.pop()
+
+
+def row_of(state: GameState) -> list[int]:
+    """Return the trade row ready to be changed in place (shared with clones: `state.SHARED`)."""
+    return state.row if state.own & OWN_ROW else writable(state, "row")
 
 
 def to_heap(state: GameState, seat: int, inst: int) -> None:
@@ -77,8 +91,9 @@ def remove_from_play(state: GameState, inst: int) -> int:
             state.ships[seat].remove(inst)
             return seat
         if inst in state.bases[seat]:
-            state.bases[seat].remove(inst)
-            state.damage.pop(inst, None)
+            seat_bases(state, seat).remove(inst)
+            if inst in state.damage:
+                del writable(state, "damage")[inst]
             return seat
     return -1
 
@@ -154,7 +169,7 @@ def acquire(state: GameState, seat: int, inst: int, slot: int, sticker: str, to:
     5 place it (maybe asking, next_acquire), 6 refill the row, 7 resolve on-buy (L9).
     """
     if slot >= 0:
-        state.row[slot] = -1
+        row_of(state)[slot] = -1
     design = state.design[inst]
     game = state.game
     onbuy = tuple(e for ab in game.abilities(design, seat) if ab.when == "onbuy"
@@ -172,7 +187,7 @@ def acquire(state: GameState, seat: int, inst: int, slot: int, sticker: str, to:
         put(state, seat, inst, to)
         refill(state, slot)
         return
-    state.acquiring.append(inst)  # between the row and its place (L17 steps 1-5)
+    writable(state, "acquiring").append(inst)  # between the row and its place (L17 steps 1-5)
     state.stack.append([seat, inst, (("_place", (inst, to)), ("_refill", slot)) + onbuy + tail,
                         0, 0])
 
@@ -180,7 +195,7 @@ def acquire(state: GameState, seat: int, inst: int, slot: int, sticker: str, to:
 def put(state: GameState, seat: int, inst: int, to: str) -> None:
     """Put an acquired card where it goes: discard pile, hand or top of deck."""
     if state.acquiring and inst in state.acquiring:
-        state.acquiring.remove(inst)
+        writable(state, "acquiring").remove(inst)
     if to == "discard":
         state.discard[seat].append(inst)
     elif to == "hand":
@@ -218,7 +233,8 @@ def political_progress(state: GameState, seat: int) -> int:
 def change_authority(state: GameState, purse: int, n: int, seat: int) -> None:
     """Add n (maybe negative) to an authority pool (a seat's, or its team's where shared); a
     pool at 0 or below is out (C26)."""
-    state.authority[purse] += n
+    pools = state.authority if state.own & OWN_AUTHORITY else writable(state, "authority")
+    pools[purse] += n
     if n > 0:
         stats = seat_stats(state, seat)
         stats["authority_gained"] = stats.get("authority_gained", 0) + n
@@ -278,10 +294,12 @@ def scrap_all(state: GameState, seat: int) -> None:
     public scrap heap does not show the order its deck was in."""
     cards = sorted(state.hand[seat] + state.deck[seat] + state.discard[seat] + state.ships[seat]
                    + state.bases[seat])
-    for zone in (state.hand, state.deck, state.discard, state.ships, state.bases):
+    for zone in (state.hand, state.deck, state.discard, state.ships):
         zone[seat] = []
+    seat_bases(state, seat).clear()
     for inst in cards:
-        state.damage.pop(inst, None)
+        if inst in state.damage:
+            del writable(state, "damage")[inst]
         writable(state, "explorers" if state.design[inst].role == "explorer" else "heap"
                  ).append(inst)
     state.log.append(("scrapped_all", seat, len(cards)))
@@ -341,7 +359,8 @@ def enemies(state: GameState, seat: int) -> list[int]:
     default target first): every one, or as its mode says (M3 the left neighbour, M6)."""
     game = state.game
     alive = state.alive
-    foes = [s for s in game.foes[seat] if alive[s]]
+    foes = game.foes[seat]
+    foes = [s for s in foes if alive[s]] if False in alive else foes[:]  # a copy: callers own it
     if game.plain:
         return foes[:1] if game.targets_next_only else foes
     reach = game.mode.reach
@@ -369,7 +388,12 @@ def protected(state: GameState, seat: int) -> bool:
     """Tell whether an outpost protects this seat (C20: its own, or its team's, M9)."""
     design = state.design
     game = state.game
-    for s in game.team_seats[game.team[seat]] if game.outposts_by_team else (seat,):
+    if not game.outposts_by_team:
+        for inst in state.bases[seat]:
+            if design[inst].outpost:
+                return True
+        return False
+    for s in game.team_seats[game.team[seat]]:
         for inst in state.bases[s]:
             if design[inst].outpost:
                 return True

@@ -32,7 +32,17 @@ from .content import Ability, Design
 from .errors import IllegalAction, SetupError
 from .packformat.vocabulary import SIDES
 from .setup import MAX_INSTANCES, Game, GameSetup, upgraded_design
-from .state import OWN_ALL, OWN_HISTORY, GameState, seat_stats, writable
+from .state import (
+    OWN_ALL,
+    OWN_HISTORY,
+    OWN_STATS,
+    GameState,
+    clear_shared,
+    replace_shared,
+    seat_bases,
+    seat_stats,
+    writable,
+)
 
 SLOTS = ops.ABILITY_SLOTS
 
@@ -53,8 +63,11 @@ def new_game(setup: GameSetup, cls: type[GameState] = GameState) -> GameState:
     n = game.n
     s.deck = [_personal_deck(s, seat) for seat in range(n)]
     s.trade_deck = _trade_deck(s)
-    explorer = _explorer_design(game)
-    s.explorers = [_new_instance(s, explorer, None) for _ in range(_explorer_count(game))]
+    explorers = _explorer_count(game)
+    first = len(s.design)
+    s.design.extend([_explorer_design(game)] * explorers)
+    game.copy_id.extend([None] * explorers)
+    s.explorers = list(range(first, first + explorers))
     s.bases = [[] for _ in range(n)]
     for arg in game.rules_of("start_in_play"):
         for seat in sorted(game.who(arg["who"])):
@@ -132,8 +145,11 @@ def _personal_deck(s: GameState, seat: int) -> list[int]:
     else:
         cards = _expand(game, seat_setup.deck or _default_deck(game, seat_setup.side)) + extra
     first = len(s.design)
-    s.design.extend(_design(game, card) for card in cards)
-    game.copy_id.extend(None for _ in cards)
+    designs = list(map(game.by_id.get, cards))
+    if None in designs:
+        _design(game, cards[designs.index(None)])  # names the unknown card
+    s.design.extend(designs)
+    game.copy_id.extend([None] * len(cards))
     deck = list(range(first, len(s.design)))
     if seat_setup.deck_order is None:
         s.rng.shuffle(deck)
@@ -169,14 +185,18 @@ def _trade_deck(s: GameState) -> list[int]:
     """Return the trade deck, top card LAST; each entry is a tracked copy (`card#n`)."""
     game = s.game
     setup = game.setup
-    if setup.trade_deck is None:  # every trade copy of the pack, as printed
-        by_id = game.by_id
-        cards = [(copy_id, by_id[design.id]) for copy_id, design in game.pack.default_trade_deck]
+    if setup.trade_deck is None and game.by_id is game.pack.by_id:  # the pack's designs
+        copy_ids, designs = game.pack.default_trade_columns()
     else:
-        seen: set[str] = set()
-        cards = [_copy_card(game, entry, seen) for entry in setup.trade_deck]
+        if setup.trade_deck is None:  # every trade copy of the pack, as printed
+            by_id = game.by_id
+            cards = [(copy_id, by_id[design.id])
+                     for copy_id, design in game.pack.default_trade_deck]
+        else:
+            seen: set[str] = set()
+            cards = [_copy_card(game, entry, seen) for entry in setup.trade_deck]
+        copy_ids, designs = zip(*cards) if cards else ((), ())
     first = len(s.design)
-    copy_ids, designs = zip(*cards) if cards else ((), ())
     s.design.extend(designs)
     game.copy_id.extend(copy_ids)
     deck = list(range(first, len(s.design)))
@@ -528,8 +548,9 @@ def _plain_combat_actions(state: GameState, seat: int, result: list[Action]) -> 
         return
     combat = state.combat[seat]
     foes = ops.enemies(state, seat)
+    by_team = game.outposts_by_team  # M9: a teammate's outpost protects the seat too
     for target in foes:
-        if not ops.protected(state, target):
+        if not (by_team or state.bases[target]) or not ops.protected(state, target):
             result.append(ATTACK[target])
     design = state.design
     damage = state.damage
@@ -584,12 +605,17 @@ def _damage_stays(state: GameState, base: int) -> bool:
 
 
 def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
-    """`use` actions: the checks of `ability_error`, inline (they run for every card in play)."""
+    """`use` actions: the checks of `ability_error`, inline (they run for every card in play).
+
+    `ally_ok` (C14: another card of the faction in play) is read from two masks, made when the
+    first unused ally ability asks: the factions of at least one card in play and of two.
+    """
     if state.game.has_grants:
         _granted_use_actions(state, seat, result)
         return
     design = state.design
     used = state.used
+    once = twice = None  # made when needed
     for zone in (state.ships[seat], state.bases[seat]):
         for inst in zone:
             slots = design[inst].use_slots
@@ -597,12 +623,30 @@ def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
                 first_key = inst * SLOTS
                 for index, ally_bit in slots:
                     key = first_key + index
-                    if key not in used and (ally_bit is None
-                                            or ally_ok(state, seat, inst, ally_bit)):
-                        action = _USE.get(key)
-                        if action is None:
-                            action = _USE[key] = intern("use", inst, index)
-                        result.append(action)
+                    if key in used:
+                        continue
+                    if ally_bit is not None:
+                        if once is None:
+                            once, twice = _faction_masks(state, seat)
+                        # a faction of another card: on two cards, or on one that is not this one
+                        if not ally_bit & (twice | once & ~design[inst].ally_mask):
+                            continue
+                    action = _USE.get(key)
+                    if action is None:
+                        action = _USE[key] = intern("use", inst, index)
+                    result.append(action)
+
+
+def _faction_masks(state: GameState, seat: int) -> tuple[int, int]:
+    """Return the ally factions of at least one of the seat's cards in play and of two."""
+    design = state.design
+    once = twice = 0
+    for zone in (state.ships[seat], state.bases[seat]):
+        for inst in zone:
+            mask = design[inst].ally_mask
+            twice |= once & mask
+            once |= mask
+    return once, twice
 
 
 def _granted_use_actions(state: GameState, seat: int, result: list[Action]) -> None:
@@ -627,8 +671,7 @@ _USE: dict[int, Action] = {}  # `use` actions by card * SLOTS + ability index
 def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
     design = state.design
     game = state.game
-    has_stickers = bool(game.sticker_options[seat])
-    if game.plain and not state.discounts and not has_stickers and not game.forbids[seat]:
+    if game.plain_buys[seat] and not state.discounts:
         # `purchase_error` comes down to the price against the trade pool here
         trade = state.trade[seat]
         for inst in state.row:
@@ -638,6 +681,7 @@ def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
         if explorers and (design[explorers[-1]].cost or 0) <= trade:
             result.append(BUY_EXPLORER)
         return
+    has_stickers = bool(game.sticker_options[seat])
     # shortcut, implied by purchase_error: without a discount, a card dearer than the pool is out
     limit = 1 << 30 if state.discounts or not game.plain else state.trade[seat]
     for inst in state.row:
@@ -714,18 +758,20 @@ def _apply_play(state: GameState, a: Action) -> None:
     seat = state.active
     inst = a.card
     state.hand[seat].remove(inst)
-    design = state.design[inst]
+    design_of = state.design
+    design = design_of[inst]
     state.played.append(inst)
-    state.log.append(("play", seat, design.id))
-    bases = state.bases[seat]
+    log = state.log
+    log.append(("play", seat, design.id))
     ships = state.ships[seat]
     if design.is_base:
+        bases = seat_bases(state, seat)
         bases.append(inst)
     else:
+        bases = state.bases[seat]
         ships.append(inst)
-        stats = seat_stats(state, seat)
+        stats = state.stats[seat] if state.own & OWN_STATS else seat_stats(state, seat)
         stats["ships_played_total"] = stats.get("ships_played_total", 0) + 1
-    design_of = state.design
     game = state.game
     for c in bases:  # C24 statics of the other cards in play: most cards have none
         if design_of[c].on_play:
@@ -748,26 +794,34 @@ def _apply_play(state: GameState, a: Action) -> None:
         first_key = inst * SLOTS
         for index in design.primary_indices:
             used.add(first_key + index)
-        log = state.log
-        for kind, n in simple:
-            if kind == "trade":
-                state.trade[seat] += n
-            elif kind == "combat":
-                state.combat[seat] += n
-            elif kind == "draw":
-                ops.draw(state, seat, n)
-                continue
-            else:
-                log.append(("authority", seat, n))
-                ops.change_authority(state, game.purse[seat], n, seat)
-                continue
-            log.append((kind, seat, n))
+        _gain(state, seat, simple)
     else:
         abilities = game.abilities(design, seat) if game.has_grants else design.primaries
         for ability in reversed(abilities):
             if ability.when == "primary":
                 state.used.add(inst * SLOTS + ability.index)
                 state.stack.append([seat, inst, ability.effects, 0, 0])
+
+
+def _gain(state: GameState, seat: int, simple: tuple) -> None:
+    """Resolve effects that only add fixed numbers (`Design.simple_primary`, `simple_uses`)
+    at once, as the effect stack would (effects.py: _trade, _combat, _draw, _authority)."""
+    log = state.log
+    for kind, n in simple:
+        if kind == "trade":
+            state.trade[seat] += n
+        elif kind == "combat":
+            state.combat[seat] += n
+        elif kind == "draw":
+            ops.draw(state, seat, n)
+            continue
+        else:
+            log.append(("authority", seat, n))
+            ops.change_authority(state, state.game.purse[seat], n, seat)
+            if state.outcome is not None:  # the stack stops at the end of the game too
+                return
+            continue
+        log.append((kind, seat, n))
 
 
 def _on_play_statics(state: GameState, seat: int, inst: int, design: Design) -> None:
@@ -788,12 +842,16 @@ def _apply_use(state: GameState, a: Action) -> None:
     inst = a.card
     ability = ability_of(state, seat, inst, a.index)
     state.used.add(inst * SLOTS + a.index)
-    state.log.append(("use", seat, state.design[inst].id, ability.when))
+    design = state.design[inst]
+    state.log.append(("use", seat, design.id, ability.when))
     if ability.when == "scrap":  # C15: scrap this very card to use it
         ops.remove_from_play(state, inst)
         ops.to_heap(state, seat, inst)
         ops.fire_trigger(state, seat, "scrap", inst)
-    state.stack.append([seat, inst, ability.effects, 0, 0])
+    if not state.stack and not state.game.has_grants and a.index in design.simple_uses:
+        _gain(state, seat, ability.effects)  # nothing waits on the stack: as a play's primary
+    else:
+        state.stack.append([seat, inst, ability.effects, 0, 0])
 
 
 def _apply_buy(state: GameState, a: Action) -> None:
@@ -806,7 +864,7 @@ def _apply_buy(state: GameState, a: Action) -> None:
         slot = state.row.index(inst)
     cost, discount = ops.price(state, seat, state.design[inst])
     if discount >= 0:
-        del state.discounts[discount]
+        del writable(state, "discounts")[discount]
     if state.game.plain:
         state.trade[seat] -= cost
     else:
@@ -835,7 +893,7 @@ def _apply_destroy(state: GameState, a: Action) -> None:
     else:
         ops.spend_combat(state, seat, n)
     if n < need:  # C19: damage that does not destroy the base stays on it this turn
-        state.damage[inst] = state.damage.get(inst, 0) + n
+        writable(state, "damage")[inst] = state.damage.get(inst, 0) + n
         state.log.append(("damage", seat, state.design[inst].id, owner, n))
     else:
         ops.destroy_base(state, seat, inst)
@@ -857,8 +915,8 @@ def _apply_end(state: GameState, a: Action) -> None:
         mate = _next_teammate(state, seat)
         if mate is not None:  # only this member's main phase ends: pools and ships stay
             state.played.clear()
-            state.next_acquire.clear()
-            state.discounts.clear()
+            clear_shared(state, "next_acquire")
+            clear_shared(state, "discounts")
             _begin_turn(state, mate)
             return
         members = [s for s in game.order if game.team[s] == game.team[seat] and state.alive[s]]
@@ -873,11 +931,14 @@ def _apply_end(state: GameState, a: Action) -> None:
     state.used.clear()
     state.played.clear()
     if game.mode.boss_base_damage:  # M7: damage on the boss's bases waits for the boss's turn
-        state.damage = {b: n for b, n in state.damage.items() if _damage_stays(state, b)}
-    else:
-        state.damage.clear()
-    state.next_acquire.clear()
-    state.discounts.clear()
+        replace_shared(state, "damage", {b: n for b, n in state.damage.items()
+                                         if _damage_stays(state, b)})
+    elif state.damage:
+        clear_shared(state, "damage")
+    if state.next_acquire:  # empty nearly always: no call then
+        clear_shared(state, "next_acquire")
+    if state.discounts:
+        clear_shared(state, "discounts")
     state.prev_log = state.log
     state.log = []
     _begin_turn(state, _next_seat(state, members[-1]))
@@ -887,7 +948,8 @@ def _discard_phase(state: GameState, seat: int) -> None:
     """C21: both pools to 0; played ships and the rest of the hand to the discard pile."""
     state.trade[seat] = 0
     state.combat[seat] = 0
-    seat_stats(state, seat).pop(ops.TURN_SCRAPS, None)
+    if ops.TURN_SCRAPS in state.stats[seat]:  # only then: a clone sharing the counters copies them
+        del seat_stats(state, seat)[ops.TURN_SCRAPS]
     discard = state.discard[seat]
     discard.extend(state.ships[seat])
     discard.extend(state.hand[seat])
@@ -921,8 +983,8 @@ def _next_seat(state: GameState, seat: int) -> int:
 def _begin_turn(state: GameState, seat: int) -> None:
     state.active = seat
     if state.damage and state.game.role[seat] == "boss":  # M7: the raiders' damage is gone
-        state.damage.clear()
-    state.turns[seat] += 1
+        clear_shared(state, "damage")
+    writable(state, "turns")[seat] += 1
     state.turn += 1
     design = state.design
     for b in state.bases[seat]:
@@ -999,10 +1061,10 @@ def _after_leaving(state: GameState, seat: int) -> None:
     state.trade[left] = state.combat[left] = 0
     state.used.clear()
     state.played.clear()
-    state.next_acquire.clear()
-    state.discounts.clear()
+    clear_shared(state, "next_acquire")
+    clear_shared(state, "discounts")
     if not state.game.mode.boss_base_damage:
-        state.damage.clear()
+        clear_shared(state, "damage")
     state.prev_log = state.log
     state.log = []
     _begin_turn(state, _next_seat(state, left))

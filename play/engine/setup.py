@@ -173,6 +173,9 @@ class Game:
         self.designs = self._designs_after_card_stats()
         self._seat_rules()
         self.sticker_options = [self._stickers_for(s) for s in setup.seats]
+        # seats whose buys are priced only against their own trade (rules._buy_actions)
+        self.plain_buys = [self.plain and not self.sticker_options[s] and not self.forbids[s]
+                           for s in range(self.n)]
         self.scenario_sheet = [s.scenario_sheet for s in setup.seats]
         self.vp_cards = self._vp_cards()
         self.by_id = pack.by_id if self.designs == pack.designs else {d.id: d for d in
@@ -181,9 +184,8 @@ class Game:
                       if self.team[s] != self.team[seat]] for seat in range(self.n)]
         self.team_seats = {t: [s for s in range(self.n) if self.team[s] == t] for t in self.teams}
         self.checks_after_action = bool(self.victories or self.vp_cards)
-        # C24 statics on ships: printed, or added by a sticker (L13); bases are always looked at
-        self.ship_statics = any(d.on_play for d in self.designs if not d.is_base) or any(
-            a.when == "static" for sticker in pack.stickers.values() for a in sticker.abilities)
+        # C24 statics on ships (a card_stat rule changes no ability); bases are always looked at
+        self.ship_statics = pack.ship_statics()
         self.copy_id: list[str | None] = []   # per card instance
         self.initial_design: list[Design] = []  # per card instance, upgrades from earlier games
 

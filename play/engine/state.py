@@ -22,17 +22,23 @@ from .setup import Game, upgraded_design
 Frame = list
 
 # Copy on write (issue 23: `clone` is the search bots' inner loop). These fields change rarely
-# in a game (an upgrade, a copied card, an elimination) or only by appending (the history, the
-# trade deck's pops), so a clone shares them with its original instead of copying them. A state
+# in a game (an upgrade, a copied card, an elimination, the bases in play), a few times a turn
+# (the trade row, the authority pools, the turn counters), only by appending (the history, the trade deck's pops) or
+# are empty nearly always (damage, discounts, next_acquire, acquiring), so a clone shares them
+# with its original instead of copying them. A state
 # writes one in place only while it holds the field's bit in `own`; `writable(state, name)`
 # copies the field first otherwise. `clone()` clears `own` on both states: after a clone, either
 # one copies before its first write and the other never sees it.
 SHARED = ("rng", "design", "trade_deck", "explorers", "heap", "history", "upgrades", "rows_used",
-          "vp_awarded", "copied", "alive", "stats")
+          "vp_awarded", "copied", "alive", "stats", "damage", "discounts", "next_acquire",
+          "acquiring", "row", "authority", "turns", "bases")
 OWN_BIT = {name: 1 << k for k, name in enumerate(SHARED)}
 OWN_ALL = (1 << len(SHARED)) - 1
 OWN_HISTORY = OWN_BIT["history"]
 OWN_STATS = OWN_BIT["stats"]  # the per-seat counters: written through `seat_stats` only
+OWN_BASES = OWN_BIT["bases"]  # the bases in play: written through `seat_bases` only
+OWN_ROW = OWN_BIT["row"]
+OWN_AUTHORITY = OWN_BIT["authority"]
 
 DECISION_KINDS = ("discard", "opp_discard", "scrap", "destroy_base", "acquire_free", "recycle",
                   "copy_ship", "copy_base", "choose", "may", "destination", "target", "bequeath",
@@ -138,28 +144,28 @@ class GameState:
         s.game = self.game
         s.rng = self.rng
         s.design = self.design
-        s.deck = [z[:] for z in self.deck]
-        s.hand = [z[:] for z in self.hand]
-        s.discard = [z[:] for z in self.discard]
-        s.ships = [z[:] for z in self.ships]
-        s.bases = [z[:] for z in self.bases]
+        s.deck = list(map(_copy_list, self.deck))  # map: half the cost of a list comprehension
+        s.hand = list(map(_copy_list, self.hand))
+        s.discard = list(map(_copy_list, self.discard))
+        s.ships = list(map(_copy_list, self.ships))
+        s.bases = self.bases
         s.trade_deck = self.trade_deck
-        s.row = self.row[:]
+        s.row = self.row
         s.explorers = self.explorers
         s.heap = self.heap
-        s.authority = self.authority.copy()
+        s.authority = self.authority
         s.trade = self.trade[:]
         s.combat = self.combat[:]
         s.active = self.active
         s.turn = self.turn
-        s.turns = self.turns[:]
+        s.turns = self.turns
         s.used = self.used.copy()
         s.played = self.played[:]
         s.stack = list(map(_copy_list, self.stack)) if self.stack else []
         s.pending = self.pending.copy() if self.pending is not None else None
-        s.next_acquire = self.next_acquire[:]
-        s.discounts = self.discounts[:]
-        s.damage = self.damage.copy()
+        s.next_acquire = self.next_acquire
+        s.discounts = self.discounts
+        s.damage = self.damage
         s.log = self.log[:]
         s.prev_log = self.prev_log  # replaced at the end of a turn, never changed in place
         s.outcome = self.outcome
@@ -170,7 +176,7 @@ class GameState:
         s.copied = self.copied
         s.alive = self.alive
         s.history = self.history
-        s.acquiring = self.acquiring[:]
+        s.acquiring = self.acquiring
         return s
 
     # -- serialization --------------------------------------------------------------------------
@@ -239,10 +245,27 @@ def seat_stats(state: GameState, seat: int) -> dict:
     return state.stats[seat]
 
 
+def seat_bases(state: GameState, seat: int) -> list[int]:
+    """Return the seat's bases in play ready to be changed (every seat's copied first unless this
+    state owns them: they are shared with its clones, see `SHARED`)."""
+    if not state.own & OWN_BASES:
+        state.bases = list(map(_copy_list, state.bases))
+        state.own |= OWN_BASES
+    return state.bases[seat]
+
+
 def replace_shared(state: GameState, name: str, value: Any) -> None:
     """Give the shared field `name` (one of `SHARED`) a new value that this state alone holds."""
     setattr(state, name, value)
     state.own |= OWN_BIT[name]
+
+
+def clear_shared(state: GameState, name: str) -> None:
+    """Empty the shared field `name` (one of `SHARED`): a fresh empty value if it holds anything
+    (a clone sharing the old one keeps it)."""
+    value = getattr(state, name)
+    if value:
+        replace_shared(state, name, value.__class__())
 
 
 def state_from_dict(data: dict, game: Game, cls: type[GameState] | None = None) -> GameState:

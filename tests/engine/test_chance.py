@@ -9,6 +9,8 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+import pytest
+
 from play.engine import (
     GameSetup,
     apply,
@@ -111,26 +113,34 @@ def test_c25_saved_mersenne_states_still_load_as_mersenne() -> None:
 
 class _Skippy(KeyedShuffler):
     """A shuffler whose word stream is mostly 0xFFFFFFFF: a word `% n` would bias, so each is
-    skipped (the path a real shuffle takes about once in ten million swaps)."""
+    skipped (the path a real shuffle takes about once in ten million swaps). From `usable_first`
+    on: the words before it are all usable, so the skipping starts in the middle of a shuffle."""
+
+    usable_first = 0
 
     def _words(self, count: int, first_block: int, blocks: int) -> tuple[int, ...]:
-        return tuple(_skippy_word(16 * b + k) for b in range(first_block, first_block + blocks)
+        return tuple(self.word(16 * b + k) for b in range(first_block, first_block + blocks)
                      for k in range(16))
 
+    def word(self, position: int) -> int:
+        if position < self.usable_first or position % 5 == 4:
+            return position * 7919 % 1000
+        return 0xFFFFFFFF
 
-def _skippy_word(position: int) -> int:
-    return position * 7919 % 1000 if position % 5 == 4 else 0xFFFFFFFF
 
-
-def test_c22_a_skipped_word_takes_the_next_one_across_blocks() -> None:
+@pytest.mark.parametrize("usable_first", [0, 7, 20])
+def test_c22_a_skipped_word_takes_the_next_one_across_blocks(usable_first: int) -> None:
     """Fisher-Yates over the word stream, skipping each word >= the largest multiple of n below
-    2^32 (docs/randomness.md), whatever block the next usable word sits in."""
+    2^32 (docs/randomness.md), whatever block the next usable word sits in and whichever swap
+    meets the first word to skip."""
     items = list(range(40))
-    _Skippy(b"k" * 32).shuffle(items)
+    shuffler = _Skippy(b"k" * 32)
+    shuffler.usable_first = usable_first
+    shuffler.shuffle(items)
     expected, position = list(range(40)), 0
     for i in range(39, 0, -1):
         n = i + 1
-        while (word := _skippy_word(position)) >= (1 << 32) - (1 << 32) % n:
+        while (word := shuffler.word(position)) >= (1 << 32) - (1 << 32) % n:
             position += 1
         position += 1
         j = word % n

@@ -33,12 +33,12 @@ class Design:
         "allies", "scraps", "onbuys", "statics", "ally_for_all", "on_play", "static_defense",
         "upgrade", "raw", "usable", "simple_primary",
         "onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask",
-        "free_slots",
+        "free_slots", "simple_uses",
     )
     # Shortcuts the rules read in their inner loop (issue 23), recomputed with the groups; not
     # part of what a pack says (tests/engine/test_pack_identity.py leaves them out).
     SHORTCUTS = ("onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask",
-                 "free_slots")
+                 "free_slots", "simple_uses")
 
     def __init__(self, **fields: Any) -> None:
         for key in self.__slots__:
@@ -71,8 +71,9 @@ class Design:
                             or a.when == "primary" and self.type == "base")
         # a ship whose primaries only add fixed numbers resolves without the effect stack
         simple = [e for a in self.primaries for e in a.effects]
-        self.simple_primary = tuple(simple) if all(
-            k in _SIMPLE and a.__class__ is int for k, a in simple) else None
+        self.simple_primary = tuple(simple) if _simple(simple) else None
+        # the same for the usable abilities, by ability index (those that add fixed numbers)
+        self.simple_uses = {a.index: a.effects for a in self.usable if _simple(a.effects)}
         self.onbuy_effects = tuple(e for a in self.onbuys for e in a.effects)
         self.acquired_keys = tuple("acquired:" + f for f in self.factions)
         self.primary_indices = tuple(a.index for a in self.primaries)
@@ -87,6 +88,11 @@ class Design:
 
     def __repr__(self) -> str:
         return f"<Design {self.id}>"
+
+
+def _simple(effects: Any) -> bool:
+    """Tell whether effects only add fixed numbers (no choice, no counter: no effect stack)."""
+    return all(kind in _SIMPLE and arg.__class__ is int for kind, arg in effects)
 
 
 
@@ -131,6 +137,22 @@ class Pack:
         if role not in by_role:
             by_role[role] = [d for d in self.designs if d.role == role]
         return list(by_role[role])
+
+    def default_trade_columns(self) -> tuple[tuple[str, ...], tuple[Design, ...]]:
+        """Return the copy ids and the designs of `default_trade_deck`, as two tuples."""
+        columns = self.__dict__.get("_trade_columns")  # a pack never changes once loaded
+        if columns is None:
+            deck = self.default_trade_deck
+            columns = self._trade_columns = (tuple(c for c, _ in deck), tuple(d for _, d in deck))
+        return columns
+
+    def ship_statics(self) -> bool:
+        """Tell whether a ship could have a C24 static (printed, or added by a sticker, L13)."""
+        found = self.__dict__.get("_ship_statics")  # a pack never changes once loaded
+        if found is None:
+            found = self._ship_statics = any(d.on_play for d in self.designs if not d.is_base) \
+                or any(a.when == "static" for s in self.stickers.values() for a in s.abilities)
+        return found
 
     def trade_copies(self, roles: tuple[str, ...] = ("trade",)) -> list[str]:
         """Return the copy ids (`<card>#<n>`) of every card with one of these roles."""
