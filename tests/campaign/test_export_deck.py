@@ -109,15 +109,16 @@ def test_csv_of_a_campaign_names_the_sticker(upgraded) -> None:
 
 def test_l7_tts_save_holds_each_pile_as_its_own_named_deck(finished) -> None:
     """Issue 20: the trade deck, each side's personal deck and the explorers are separate decks,
-    named, side by side on the table, each on sheets of its own (L7, L26)."""
+    named, side by side on the table, each on sheets of its own (L7, L26). In English: the faces
+    are those the download test below draws (a Russian save: tests/cards/test_export_formats.py)."""
     from cards.export import tts
     deck = campaign_deck(finished)
-    saved = tts.saved_object(deck, tts.build_sheets(deck, "ru"), "https://example.org/cards/tts/",
-                             "ru")
+    saved = tts.saved_object(deck, tts.build_sheets(deck, "en"), "https://example.org/cards/tts/",
+                             "en")
     piles = saved["ObjectStates"]
     sizes = {part.key: len(part.cards) for part in deck.parts}
     assert [len(p["ContainedObjects"]) for p in piles] == list(sizes.values())
-    assert [p["Nickname"] for p in piles] == [part.name["ru"] for part in deck.parts]
+    assert [p["Nickname"] for p in piles] == [part.name["en"] for part in deck.parts]
     xs = [p["Transform"]["posX"] for p in piles]
     assert xs == sorted(xs) and len(set(xs)) == len(piles)  # side by side, none on another
     keys = [set(p["CustomDeck"]) for p in piles]
