@@ -108,7 +108,7 @@ def play(task: tuple) -> dict:
         names = ["heuristic", "heuristic"]
         names[seat] = "search"
         result = play_game(setup, _bots(names, seed))
-        return {"kind": kind, "won": result.winner == seat, "turns": result.turns,
+        return {"kind": kind, "game": g, "won": result.winner == seat, "turns": result.turns,
                 "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
     if kind in ("ffa", "raid-boss", "raid-raider"):
         players = task[2]
@@ -219,7 +219,8 @@ def bars(figures: dict, args: argparse.Namespace) -> dict:
 
 def _progress(row: dict) -> dict:
     """Print one line per finished game on stderr (stdout keeps the one JSON line)."""
-    print(row["kind"], row.get("scenario", ""), "won" if row["won"] else "lost",
+    print(row["kind"], row.get("scenario", ""), row.get("game", ""),
+          "won" if row["won"] else "lost",
           "" if "baseline_won" not in row else f"(heuristic: {row['baseline_won']})",
           file=sys.stderr, flush=True)
     return row
