@@ -85,6 +85,7 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, iterations: int = 400,
                  time_limit: float | None = None, turn_budget: float | None = None,
                  depth: int | None = None, width: int = 8, margin: float = 0.02,
+                 confidence: float = 0.0,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -96,6 +97,8 @@ class SearchBot:
             raise ValueError("depth must be a whole number of main phases >= 0")
         if not isinstance(width, int) or width < 2:
             raise ValueError("width must be at least 2 candidates")
+        if not isinstance(confidence, (int, float)) or confidence < 0:
+            raise ValueError("confidence must be a z value >= 0")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -103,6 +106,7 @@ class SearchBot:
         self.depth = depth
         self.width = width
         self.margin = margin
+        self.confidence = float(confidence)
         self.clock = clock
         self.policy = HeuristicBot(self.rng.getrandbits(32))  # defaults and obvious steps
         self.player = HeuristicBot(0)  # every seat in a rollout (its generator set per world)
@@ -163,6 +167,7 @@ class SearchBot:
         alive = list(range(n))
         totals = [0.0] * n
         visits = [0] * n
+        rewards: list[list[float]] = [[] for _ in range(n)]  # per world, for the paired test
         rounds = max(1, math.ceil(math.log2(n)))
         worlds: list[int] = []
         played = 0
@@ -176,7 +181,9 @@ class SearchBot:
                           or deadline is not None and self.clock() > deadline):
                     break
                 for k in alive:
-                    totals[k] += self.rollout(state, seat, found[k], worlds[w])
+                    reward = self.rollout(state, seat, found[k], worlds[w])
+                    rewards[k].append(reward)
+                    totals[k] += reward
                     visits[k] += 1
                     played += 1
             else:
@@ -186,7 +193,20 @@ class SearchBot:
                 continue
             break  # out of time: the best mean so far
         self.rollouts += played
-        return found[max(alive, key=lambda k: self._mean(k, totals, visits))]
+        best = max(alive, key=lambda k: self._mean(k, totals, visits))
+        if best and self.confidence and not self._clearly_better(rewards[best], rewards[0]):
+            return found[0]
+        return found[best]
+
+    def _clearly_better(self, mine: list[float], default: list[float]) -> bool:
+        """Return whether `mine` beats the heuristic's rewards in the worlds both played by
+        more than `margin` plus `confidence` standard errors (a paired test)."""
+        diffs = [a - b for a, b in zip(mine, default)]  # the same worlds, in the same order
+        if len(diffs) < 2:
+            return False
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return mean - self.margin > self.confidence * math.sqrt(var / len(diffs))
 
     def _mean(self, k: int, totals: list[float], visits: list[int]) -> float:
         if not visits[k]:
