@@ -85,7 +85,7 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, iterations: int = 400,
                  time_limit: float | None = None, turn_budget: float | None = None,
                  depth: int | None = None, width: int = 8, margin: float = 0.02,
-                 confidence: float = 0.0,
+                 confidence: float = 0.0, weights: tuple[float, ...] | list[float] = WEIGHTS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -99,6 +99,8 @@ class SearchBot:
             raise ValueError("width must be at least 2 candidates")
         if not isinstance(confidence, (int, float)) or confidence < 0:
             raise ValueError("confidence must be a z value >= 0")
+        if len(weights) != len(WEIGHTS) or not all(isinstance(w, (int, float)) for w in weights):
+            raise ValueError(f"weights must be {len(WEIGHTS)} numbers (see WEIGHTS)")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -107,6 +109,7 @@ class SearchBot:
         self.width = width
         self.margin = margin
         self.confidence = float(confidence)
+        self.weights = tuple(float(w) for w in weights)
         self.clock = clock
         self.policy = HeuristicBot(self.rng.getrandbits(32))  # defaults and obvious steps
         self.player = HeuristicBot(0)  # every seat in a rollout (its generator set per world)
@@ -227,7 +230,7 @@ class SearchBot:
         while sim.outcome is None and sim.turn < stop:
             who = sim.pending.seat if sim.pending is not None else sim.active
             apply(sim, player.choose(sim, who))
-        return evaluate(sim, seat)
+        return evaluate(sim, seat, self.weights)
 
 
 # -- sampled worlds ----------------------------------------------------------------------------------
@@ -268,7 +271,7 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
 
 # -- scoring a world ----------------------------------------------------------------------------------
 
-def evaluate(sim: GameState, seat: int) -> float:
+def evaluate(sim: GameState, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
     """Return the chance that `seat`'s team wins from here (1 / 0 once the game is over)."""
     outcome = sim.outcome
     game = sim.game
@@ -278,7 +281,7 @@ def evaluate(sim: GameState, seat: int) -> float:
         return 1.0 if outcome.winning_team == game.team[seat] else 0.0
     living = [s for s in range(game.n) if sim.alive[s]]
     yields = {s: deck_yield(sim, s) for s in living}
-    scores = {s: seat_score(sim, s, yields) for s in living}
+    scores = {s: seat_score(sim, s, yields, weights) for s in living}
     team = game.team[seat]
     top = max(scores.values())
     weights = {s: math.exp(max(v - top, -30.0)) for s, v in scores.items()}
@@ -286,9 +289,10 @@ def evaluate(sim: GameState, seat: int) -> float:
     return mine / sum(weights.values())
 
 
-def seat_score(sim: GameState, seat: int, yields: dict[int, Yield]) -> float:
-    """Return the seat's fitted score (WEIGHTS) plus its scenario progress (goals.py)."""
-    score = sum(w * f for w, f in zip(WEIGHTS, features(sim, seat, yields), strict=True))
+def seat_score(sim: GameState, seat: int, yields: dict[int, Yield],
+               weights: tuple[float, ...] = WEIGHTS) -> float:
+    """Return the seat's fitted score (`weights`) plus its scenario progress (goals.py)."""
+    score = sum(w * f for w, f in zip(weights, features(sim, seat, yields), strict=True))
     if goals_of(sim, seat).scenario:
         score += GOAL_WEIGHT * goal_score(sim, seat)
     return score
