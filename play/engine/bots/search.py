@@ -18,7 +18,9 @@ many sampled worlds and scoring where they lead:
 3. **Sequential halving** over the candidates with common random numbers: each round plays
    every surviving candidate in the SAME sampled worlds, keeps the better half by mean reward,
    and doubles the worlds per candidate; an alternative must beat the heuristic's own choice by
-   `margin` (noise does not move the bot off a sound plan).
+   `margin` (noise does not move the bot off a sound plan), and with `confidence` z > 0 also
+   pass a paired test in the worlds both played (mean gain minus `margin` above z standard
+   errors; measured no stronger at 200 rollouts, so off by default).
 4. **Rollouts** (`rollout`): after the candidate every seat plays the heuristic bot (the rest of
    this turn, then `depth` more main phases: the opponents' answer and the bot's own next turn);
    the world is then scored (`evaluate`): 1 / 0 for a won / lost game, otherwise the chance to win
@@ -36,6 +38,8 @@ and the heuristic's answers to discards, recycles, copies, destinations and gift
 buys and upgrades, scrap abilities, which player or base to attack (the mode's targeting and
 teams come from the engine's legal actions), and choose / may / scrap / destroy-base /
 free-acquire / target decisions.
+
+`weights` replaces WEIGHTS (evaluations fitted otherwise, e.g. `--explore`, for experiments).
 
 Budget: at most `iterations` rollouts per decision, stopped early by `time_limit` (seconds per
 decision) or by `turn_budget` (seconds per turn: each search may use half of what is left).
