@@ -165,9 +165,11 @@ class SearchBot:
                deadline: float | None = None) -> Action:
         """Sequential halving over `found` (the heuristic's choice first) in shared worlds.
 
-        Each round spends an equal share of `iterations` on the candidates still in, all of
+        Each round spends an equal share of the budget on the candidates still in, all of
         them playing the same new worlds; the better half goes on. Every candidate plays at
-        least one world, whatever the deadline.
+        least one world, whatever the deadline. With a deadline the budget is planned after
+        that first world (`_affordable`), so the rounds still halve down to one choice instead
+        of stopping in the first round, where each candidate has played a world or two.
         """
         self.searches += 1
         n = len(found)
@@ -178,21 +180,27 @@ class SearchBot:
         rounds = max(1, math.ceil(math.log2(n)))
         worlds: list[int] = []
         played = 0
+        budget = self.iterations
+        started = self.clock()
         for r in range(rounds):
             first = visits[alive[0]]  # the candidates still in have played the same worlds
-            last = first + max(1, self.iterations // (rounds * len(alive)))
+            if r == 0:  # the first world of all, then the budget the deadline allows
+                worlds.append(self.rng.getrandbits(64))
+                played += self._play_world(state, seat, found, alive, worlds[0], totals,
+                                           visits, rewards)
+                first = 1
+                if deadline is not None:
+                    budget = self._affordable(played, started, deadline)
+            share = max(1, budget // (rounds * len(alive)))  # worlds per candidate this round
+            last = share if r == 0 else first + share
             while len(worlds) < last:
                 worlds.append(self.rng.getrandbits(64))
             for w in range(first, last):
-                if w and (played + len(alive) > self.iterations
-                          or deadline is not None and self.clock() > deadline):
+                if (played + len(alive) > budget
+                        or deadline is not None and self.clock() > deadline):
                     break
-                for k in alive:
-                    reward = self.rollout(state, seat, found[k], worlds[w])
-                    rewards[k].append(reward)
-                    totals[k] += reward
-                    visits[k] += 1
-                    played += 1
+                played += self._play_world(state, seat, found, alive, worlds[w], totals,
+                                           visits, rewards)
             else:
                 if r < rounds - 1:
                     alive.sort(key=lambda k: self._mean(k, totals, visits), reverse=True)
@@ -204,6 +212,23 @@ class SearchBot:
         if best and self.confidence and not self._clearly_better(rewards[best], rewards[0]):
             return found[0]
         return found[best]
+
+    def _play_world(self, state: GameState, seat: int, found: list[Action], alive: list[int],
+                    world: int, totals: list[float], visits: list[int],
+                    rewards: list[list[float]]) -> int:
+        """Play `world` for every candidate still in; return the rollouts played."""
+        for k in alive:
+            reward = self.rollout(state, seat, found[k], world)
+            rewards[k].append(reward)
+            totals[k] += reward
+            visits[k] += 1
+        return len(alive)
+
+    def _affordable(self, played: int, started: float, deadline: float) -> int:
+        """Return the rollouts this search can play before `deadline` at the pace so far."""
+        now = self.clock()
+        pace = max(now - started, 1e-6) / played
+        return max(played, min(self.iterations, played + int(0.9 * (deadline - now) / pace)))
 
     def _clearly_better(self, mine: list[float], default: list[float]) -> bool:
         """Return whether `mine` beats the heuristic's rewards in the worlds both played by
