@@ -30,9 +30,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from play.engine import GameSetup, apply, legal_actions, new_game, read_pack
+from play.engine.actions import Action
 from play.engine.bots.assess import deck_yield
 from play.engine.bots.heuristic import HeuristicBot
 from play.engine.bots.search import WEIGHTS, features
+from play.engine.state import GameState
 
 
 class ExploringBot(HeuristicBot):
@@ -43,7 +45,7 @@ class ExploringBot(HeuristicBot):
         self.explore = explore
         self.coin = random.Random(seed ^ 0x5EED)
 
-    def choose(self, state, seat):  # noqa: ANN001, ANN201 (the bot interface)
+    def choose(self, state: GameState, seat: int) -> Action:
         action = super().choose(state, seat)
         if action.kind == "buy" and self.explore and self.coin.random() < self.explore:
             buys = [a for a in legal_actions(state) if a.kind == "buy"]
