@@ -108,7 +108,7 @@ def play(task: tuple) -> dict:
         names = ["heuristic", "heuristic"]
         names[seat] = "search"
         result = play_game(setup, _bots(names, seed))
-        return {"kind": kind, "won": result.winner == seat, "turns": result.turns,
+        return {"kind": kind, "game": g, "won": result.winner == seat, "turns": result.turns,
                 "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
     if kind in ("ffa", "raid-boss", "raid-raider"):
         players = task[2]
@@ -219,7 +219,8 @@ def bars(figures: dict, args: argparse.Namespace) -> dict:
 
 def _progress(row: dict) -> dict:
     """Print one line per finished game on stderr (stdout keeps the one JSON line)."""
-    print(row["kind"], row.get("scenario", ""), "won" if row["won"] else "lost",
+    print(row["kind"], row.get("scenario", ""), row.get("game", ""),
+          "won" if row["won"] else "lost",
           "" if "baseline_won" not in row else f"(heuristic: {row['baseline_won']})",
           file=sys.stderr, flush=True)
     return row
@@ -238,7 +239,7 @@ def main() -> int:
     parser.add_argument("--scenarios", default="1,2,3,4,5,6,7,8,9,10,11,12")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-seconds", type=float, default=0,
-                        help="start no new game after this long (--jobs 1; 0: no limit)")
+                        help="stop after this long, keeping the games finished in order (0: no limit)")
     parser.add_argument("--cpu-clock", action="store_true",
                         help="the searcher's time budget counts CPU time, not wall clock")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -283,9 +284,15 @@ def main() -> int:
                 break  # out of time: the figures are from the games played (their counts say)
             rows.append(_progress(play(task)))
     else:
+        rows = []
         with Pool(args.jobs, initializer=_init,
                   initargs=(options, prefixes, args.seed, args.cpu_clock)) as pool:
-            rows = [_progress(r) for r in pool.imap_unordered(play, tasks, chunksize=1)]
+            # in task order: a run stopped early keeps a prefix of the shuffled games (no bias
+            # toward short ones)
+            for row in pool.imap(play, tasks, chunksize=1):
+                rows.append(_progress(row))
+                if args.max_seconds and time.perf_counter() - start > args.max_seconds:
+                    break  # out of time: leaving the block stops the games still running
     figures = summarize(rows, args)
     figures["options"] = options
     figures["budget_clock"] = "cpu" if args.cpu_clock else "wall"

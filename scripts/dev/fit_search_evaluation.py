@@ -1,6 +1,6 @@
 """Fit the search bot's evaluation (`play/engine/bots/search.py` WEIGHTS) on heuristic games.
 
-    python scripts/dev/fit_search_evaluation.py [--games 3000] [--seed 7]
+    python scripts/dev/fit_search_evaluation.py [--games 3000] [--seed 7] [--explore 0.3]
 
 Plays heuristic-vs-heuristic core-set games, takes every position at the start of a turn,
 computes both seats' `features` and fits a logistic regression of "seat 0 wins" on the
@@ -8,12 +8,19 @@ difference of the features (no intercept: the model is the same seen from either
 "moves next" feature carries the tempo). Prints the weights, their log loss and accuracy on a
 held-out fifth of the games, and those of the old hand-set weights, as one JSON line. Uses numpy
 (a development tool; the engine itself stays standard library only).
+
+`--explore P`: each bot buys a card drawn at random among its legal buys instead of the
+heuristic's pick with chance P. The heuristic alone buys what its rules like in the positions
+they like it in, so a card's worth and the situations it is bought in get mixed up in the fit
+(its decks rich in authority were the ones that won for other reasons); random buys let the
+cards vary independently of the rest of the position.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from pathlib import Path
 
@@ -22,19 +29,38 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from play.engine import GameSetup, apply, new_game, read_pack
+from play.engine import GameSetup, apply, legal_actions, new_game, read_pack
+from play.engine.actions import Action
 from play.engine.bots.assess import deck_yield
 from play.engine.bots.heuristic import HeuristicBot
 from play.engine.bots.search import WEIGHTS, features
+from play.engine.state import GameState
 
 
-def positions(games: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+class ExploringBot(HeuristicBot):
+    """The heuristic, except that a buy is a random legal buy with chance `explore`."""
+
+    def __init__(self, seed: int, explore: float) -> None:
+        super().__init__(seed)
+        self.explore = explore
+        self.coin = random.Random(seed ^ 0x5EED)
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        action = super().choose(state, seat)
+        if action.kind == "buy" and self.explore and self.coin.random() < self.explore:
+            buys = [a for a in legal_actions(state) if a.kind == "buy"]
+            action = self.coin.choice(buys)
+        return action
+
+
+def positions(games: int, seed: int, explore: float = 0.0
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return (feature differences, seat-0-won labels, game index) of every turn start."""
     pack = read_pack(str(ROOT / "fixtures" / "packs" / "core-set.json"))
     rows, labels, index = [], [], []
     for g in range(games):
         state = new_game(GameSetup(pack=pack, seed=seed * 100_000 + g, first=g % 2))
-        bots = [HeuristicBot(seed + 2 * g), HeuristicBot(seed + 2 * g + 1)]
+        bots = [ExploringBot(seed + 2 * g, explore), ExploringBot(seed + 2 * g + 1, explore)]
         seen = []
         turn = state.turn
         while state.outcome is None and state.turn < 200:
@@ -77,12 +103,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--explore", type=float, default=0.0,
+                        help="chance that a buy is a random legal buy (see above)")
     args = parser.parse_args()
-    x, y, index = positions(args.games, args.seed)
+    x, y, index = positions(args.games, args.seed, args.explore)
     test = index % 5 == 0
     w = fit(x[~test], y[~test])
     print(json.dumps({
-        "games": args.games, "positions": len(y), "weights": [round(float(v), 3) for v in w],
+        "games": args.games, "explore": args.explore, "positions": len(y), "weights": [round(float(v), 3) for v in w],
         "held_out": quality(x[test], y[test], w),
         "current_weights": list(WEIGHTS), "current_held_out": quality(x[test], y[test],
                                                                       np.array(WEIGHTS)),

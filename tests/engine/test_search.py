@@ -9,6 +9,7 @@ a decision, given the same seed of its own.
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from play.engine import GameSetup, apply, legal_actions, load_pack, new_game, se
 from play.engine.bots.goals import AUTHORITY, POLITICAL, closest_route, goal_score, goals_of
 from play.engine.bots.heuristic import HeuristicBot
 from play.engine.bots.search import SearchBot
+from play.engine.bots.search import candidates as search_candidates
 from play.engine.bulk import seat_setups
 from play.engine.chance import KeyedShuffler
 from play.engine.state import replace_shared
@@ -158,3 +160,33 @@ def test_searcher_plays_legal_moves_in_every_default_scenario() -> None:
             action = (searcher if who == seat else others).choose(state, who)
             assert action in legal_actions(state), (number, RANDOM_SEED, action)
             apply(state, action)
+
+
+def test_searcher_with_a_deadline_still_halves_down_to_the_last_round() -> None:
+    """With a deadline the rollouts are planned after the first world: the search ends in its
+    last round (two candidates left), within the time, instead of stopping in round one."""
+    now = [0.0]
+    bot = SearchBot(5, iterations=10_000, clock=lambda: now[0])
+    played: list = []
+    rollout = bot.rollout
+
+    def timed_rollout(state, seat, action, world):  # every rollout takes 10 ms
+        now[0] += 0.01
+        played.append(action)
+        return rollout(state, seat, action, world)
+
+    bot.rollout = timed_rollout
+    state = new_game(GameSetup(pack=CORE, seats=seat_setups(CORE), seed=5, first=0))
+    heuristic = HeuristicBot(6)
+    while True:  # on to a buy with many candidates
+        actions = legal_actions(state)
+        default = heuristic.choose(state, state.decider)
+        found = search_candidates(state, state.decider, actions, default, 8)
+        if state.pending is None and len(found) >= 5:
+            break
+        apply(state, default)
+    rounds = math.ceil(math.log2(len(found)))
+    bot.search(state, state.decider, found, deadline=0.6)
+    assert now[0] <= 0.6 + 0.01 * len(found)  # within the time (one world may overrun)
+    assert len(set(played[-4:])) <= 2, "the last rollouts are the final round's two candidates"
+    assert len(played) > len(found) * rounds  # more than a world a candidate a round

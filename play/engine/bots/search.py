@@ -18,7 +18,9 @@ many sampled worlds and scoring where they lead:
 3. **Sequential halving** over the candidates with common random numbers: each round plays
    every surviving candidate in the SAME sampled worlds, keeps the better half by mean reward,
    and doubles the worlds per candidate; an alternative must beat the heuristic's own choice by
-   `margin` (noise does not move the bot off a sound plan).
+   `margin` (noise does not move the bot off a sound plan), and with `confidence` z > 0 also
+   pass a paired test in the worlds both played (mean gain minus `margin` above z standard
+   errors; measured no stronger at 200 rollouts, so off by default).
 4. **Rollouts** (`rollout`): after the candidate every seat plays the heuristic bot (the rest of
    this turn, then `depth` more main phases: the opponents' answer and the bot's own next turn);
    the world is then scored (`evaluate`): 1 / 0 for a won / lost game, otherwise the chance to win
@@ -36,6 +38,8 @@ and the heuristic's answers to discards, recycles, copies, destinations and gift
 buys and upgrades, scrap abilities, which player or base to attack (the mode's targeting and
 teams come from the engine's legal actions), and choose / may / scrap / destroy-base /
 free-acquire / target decisions.
+
+`weights` replaces WEIGHTS (evaluations fitted otherwise, e.g. `--explore`, for experiments).
 
 Budget: at most `iterations` rollouts per decision, stopped early by `time_limit` (seconds per
 decision) or by `turn_budget` (seconds per turn: each search may use half of what is left).
@@ -85,6 +89,7 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, iterations: int = 400,
                  time_limit: float | None = None, turn_budget: float | None = None,
                  depth: int | None = None, width: int = 8, margin: float = 0.02,
+                 confidence: float = 0.0, weights: tuple[float, ...] | list[float] = WEIGHTS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -96,6 +101,10 @@ class SearchBot:
             raise ValueError("depth must be a whole number of main phases >= 0")
         if not isinstance(width, int) or width < 2:
             raise ValueError("width must be at least 2 candidates")
+        if not isinstance(confidence, (int, float)) or confidence < 0:
+            raise ValueError("confidence must be a z value >= 0")
+        if len(weights) != len(WEIGHTS) or not all(isinstance(w, (int, float)) for w in weights):
+            raise ValueError(f"weights must be {len(WEIGHTS)} numbers (see WEIGHTS)")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -103,6 +112,8 @@ class SearchBot:
         self.depth = depth
         self.width = width
         self.margin = margin
+        self.confidence = float(confidence)
+        self.weights = tuple(float(w) for w in weights)
         self.clock = clock
         self.policy = HeuristicBot(self.rng.getrandbits(32))  # defaults and obvious steps
         self.player = HeuristicBot(0)  # every seat in a rollout (its generator set per world)
@@ -154,31 +165,42 @@ class SearchBot:
                deadline: float | None = None) -> Action:
         """Sequential halving over `found` (the heuristic's choice first) in shared worlds.
 
-        Each round spends an equal share of `iterations` on the candidates still in, all of
+        Each round spends an equal share of the budget on the candidates still in, all of
         them playing the same new worlds; the better half goes on. Every candidate plays at
-        least one world, whatever the deadline.
+        least one world, whatever the deadline. With a deadline the budget is planned after
+        that first world (`_affordable`), so the rounds still halve down to one choice instead
+        of stopping in the first round, where each candidate has played a world or two.
         """
         self.searches += 1
         n = len(found)
         alive = list(range(n))
         totals = [0.0] * n
         visits = [0] * n
+        rewards: list[list[float]] = [[] for _ in range(n)]  # per world, for the paired test
         rounds = max(1, math.ceil(math.log2(n)))
         worlds: list[int] = []
         played = 0
+        budget = self.iterations
+        started = self.clock()
         for r in range(rounds):
             first = visits[alive[0]]  # the candidates still in have played the same worlds
-            last = first + max(1, self.iterations // (rounds * len(alive)))
+            if r == 0:  # the first world of all, then the budget the deadline allows
+                worlds.append(self.rng.getrandbits(64))
+                played += self._play_world(state, seat, found, alive, worlds[0], totals,
+                                           visits, rewards)
+                first = 1
+                if deadline is not None:
+                    budget = self._affordable(played, started, deadline)
+            share = max(1, budget // (rounds * len(alive)))  # worlds per candidate this round
+            last = share if r == 0 else first + share
             while len(worlds) < last:
                 worlds.append(self.rng.getrandbits(64))
             for w in range(first, last):
-                if w and (played + len(alive) > self.iterations
-                          or deadline is not None and self.clock() > deadline):
+                if (played + len(alive) > budget
+                        or deadline is not None and self.clock() > deadline):
                     break
-                for k in alive:
-                    totals[k] += self.rollout(state, seat, found[k], worlds[w])
-                    visits[k] += 1
-                    played += 1
+                played += self._play_world(state, seat, found, alive, worlds[w], totals,
+                                           visits, rewards)
             else:
                 if r < rounds - 1:
                     alive.sort(key=lambda k: self._mean(k, totals, visits), reverse=True)
@@ -186,7 +208,37 @@ class SearchBot:
                 continue
             break  # out of time: the best mean so far
         self.rollouts += played
-        return found[max(alive, key=lambda k: self._mean(k, totals, visits))]
+        best = max(alive, key=lambda k: self._mean(k, totals, visits))
+        if best and self.confidence and not self._clearly_better(rewards[best], rewards[0]):
+            return found[0]
+        return found[best]
+
+    def _play_world(self, state: GameState, seat: int, found: list[Action], alive: list[int],
+                    world: int, totals: list[float], visits: list[int],
+                    rewards: list[list[float]]) -> int:
+        """Play `world` for every candidate still in; return the rollouts played."""
+        for k in alive:
+            reward = self.rollout(state, seat, found[k], world)
+            rewards[k].append(reward)
+            totals[k] += reward
+            visits[k] += 1
+        return len(alive)
+
+    def _affordable(self, played: int, started: float, deadline: float) -> int:
+        """Return the rollouts this search can play before `deadline` at the pace so far."""
+        now = self.clock()
+        pace = max(now - started, 1e-6) / played
+        return max(played, min(self.iterations, played + int(0.9 * (deadline - now) / pace)))
+
+    def _clearly_better(self, mine: list[float], default: list[float]) -> bool:
+        """Return whether `mine` beats the heuristic's rewards in the worlds both played by
+        more than `margin` plus `confidence` standard errors (a paired test)."""
+        diffs = [a - b for a, b in zip(mine, default)]  # the same worlds, in the same order
+        if len(diffs) < 2:
+            return False
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return mean - self.margin > self.confidence * math.sqrt(var / len(diffs))
 
     def _mean(self, k: int, totals: list[float], visits: list[int]) -> float:
         if not visits[k]:
@@ -207,7 +259,7 @@ class SearchBot:
         while sim.outcome is None and sim.turn < stop:
             who = sim.pending.seat if sim.pending is not None else sim.active
             apply(sim, player.choose(sim, who))
-        return evaluate(sim, seat)
+        return evaluate(sim, seat, self.weights)
 
 
 # -- sampled worlds ----------------------------------------------------------------------------------
@@ -248,7 +300,7 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
 
 # -- scoring a world ----------------------------------------------------------------------------------
 
-def evaluate(sim: GameState, seat: int) -> float:
+def evaluate(sim: GameState, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
     """Return the chance that `seat`'s team wins from here (1 / 0 once the game is over)."""
     outcome = sim.outcome
     game = sim.game
@@ -258,7 +310,7 @@ def evaluate(sim: GameState, seat: int) -> float:
         return 1.0 if outcome.winning_team == game.team[seat] else 0.0
     living = [s for s in range(game.n) if sim.alive[s]]
     yields = {s: deck_yield(sim, s) for s in living}
-    scores = {s: seat_score(sim, s, yields) for s in living}
+    scores = {s: seat_score(sim, s, yields, weights) for s in living}
     team = game.team[seat]
     top = max(scores.values())
     weights = {s: math.exp(max(v - top, -30.0)) for s, v in scores.items()}
@@ -266,9 +318,10 @@ def evaluate(sim: GameState, seat: int) -> float:
     return mine / sum(weights.values())
 
 
-def seat_score(sim: GameState, seat: int, yields: dict[int, Yield]) -> float:
-    """Return the seat's fitted score (WEIGHTS) plus its scenario progress (goals.py)."""
-    score = sum(w * f for w, f in zip(WEIGHTS, features(sim, seat, yields), strict=True))
+def seat_score(sim: GameState, seat: int, yields: dict[int, Yield],
+               weights: tuple[float, ...] = WEIGHTS) -> float:
+    """Return the seat's fitted score (`weights`) plus its scenario progress (goals.py)."""
+    score = sum(w * f for w, f in zip(weights, features(sim, seat, yields), strict=True))
     if goals_of(sim, seat).scenario:
         score += GOAL_WEIGHT * goal_score(sim, seat)
     return score
