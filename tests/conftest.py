@@ -19,10 +19,6 @@
   PostgreSQL pass of scripts/test uses it to skip tests that cannot differ between databases
   (the long playouts marked `one_database`, and browser tests unless marked `both_databases`;
   see `_differs_by_database`).
-- STARLEDGER_ENGINE_TESTS moves the rules engine's own tests (tests/engine, those that use no
-  database) from one pass of scripts/test to the other: `skip` leaves them out, `keep` runs them
-  even with STARLEDGER_DB_TESTS_ONLY=1. They cannot differ between databases, so they run once,
-  in the shorter pass (the PostgreSQL one), which evens out the two passes' times.
 """
 
 from __future__ import annotations
@@ -65,7 +61,6 @@ _DB_FIXTURES = {
     "django_db_serialized_rollback",
 }
 _BROWSER_FIXTURES = {"browser", "page"}
-_ENGINE_TESTS = Path(__file__).resolve().parent / "engine"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -80,19 +75,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Mark browser tests, keep only database tests when STARLEDGER_DB_TESTS_ONLY is set, and
     put the files marked `long` first."""
     db_only = os.environ.get("STARLEDGER_DB_TESTS_ONLY") == "1"
-    engine_tests = os.environ.get("STARLEDGER_ENGINE_TESTS", "")  # "skip", "keep" or unset
     kept, dropped = [], []
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & _BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
         uses_db = bool(fixtures & _DB_FIXTURES) or item.get_closest_marker("django_db") is not None
-        engine_only = not uses_db and _ENGINE_TESTS in item.path.parents
-        if engine_only and engine_tests:
-            keep = engine_tests == "keep"
-        else:
-            keep = not db_only or (uses_db and _differs_by_database(item))
-        (kept if keep else dropped).append(item)
+        needed = uses_db and _differs_by_database(item)
+        (kept if needed or not db_only else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
