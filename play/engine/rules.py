@@ -9,7 +9,7 @@ the two to each other.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from . import effects, ops
 from .actions import (
@@ -181,21 +181,25 @@ def _default_deck(game: Game, side: str | None) -> dict[str, int]:
     return {scouts[0].id: 8, vipers[0].id: 2}
 
 
+def _trade_columns(game: Game) -> tuple[Sequence[str], Sequence[Design]]:
+    """Return the trade deck's copy ids and their designs, in the setup's (or the pack's) order."""
+    setup = game.setup
+    if setup.trade_deck is not None:  # a campaign's mutated deck: each entry a tracked copy
+        seen: set[str] = set()
+        cards = [_copy_card(game, entry, seen) for entry in setup.trade_deck]
+    elif game.by_id is game.pack.by_id:  # every trade copy as printed, listed once per pack
+        return game.pack.default_trade_columns()
+    else:  # as printed, with this game's own designs (game.by_id)
+        cards = [(copy_id, game.by_id[design.id])
+                 for copy_id, design in game.pack.default_trade_deck]
+    return tuple(zip(*cards)) if cards else ((), ())
+
+
 def _trade_deck(s: GameState) -> list[int]:
     """Return the trade deck, top card LAST; each entry is a tracked copy (`card#n`)."""
     game = s.game
     setup = game.setup
-    if setup.trade_deck is None and game.by_id is game.pack.by_id:  # the pack's designs
-        copy_ids, designs = game.pack.default_trade_columns()
-    else:
-        if setup.trade_deck is None:  # every trade copy of the pack, as printed
-            by_id = game.by_id
-            cards = [(copy_id, by_id[design.id])
-                     for copy_id, design in game.pack.default_trade_deck]
-        else:
-            seen: set[str] = set()
-            cards = [_copy_card(game, entry, seen) for entry in setup.trade_deck]
-        copy_ids, designs = zip(*cards) if cards else ((), ())
+    copy_ids, designs = _trade_columns(game)
     first = len(s.design)
     s.design.extend(designs)
     game.copy_id.extend(copy_ids)
