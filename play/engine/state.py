@@ -23,11 +23,11 @@ Frame = list
 
 # Copy on write (issue 23: `clone` is the search bots' inner loop). These fields change rarely
 # in a game (an upgrade, a copied card, an elimination, the bases in play), a few times a turn
-# (the trade row, the authority pools, the turn counters), only by appending (the history, the trade deck's pops) or
-# are empty nearly always (damage, discounts, next_acquire, acquiring), so a clone shares them
-# with its original instead of copying them. A state
-# writes one in place only while it holds the field's bit in `own`; `writable(state, name)`
-# copies the field first otherwise. `clone()` clears `own` on both states: after a clone, either
+# (the trade row, the authority pools, the turn counters), only by appending (the history, the
+# trade deck's pops) or are empty nearly always (damage, discounts, next_acquire, acquiring),
+# so a clone shares them with its original instead of copying them. A state writes one in place
+# only while it holds the field's bit in `own`; `writable(state, name)` copies the field first
+# otherwise. `clone()` clears `own` on both states: after a clone, either
 # one copies before its first write and the other never sees it.
 SHARED = ("rng", "design", "trade_deck", "explorers", "heap", "history", "upgrades", "rows_used",
           "vp_awarded", "copied", "alive", "stats", "damage", "discounts", "next_acquire",
