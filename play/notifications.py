@@ -34,6 +34,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from campaign.signals import seat_joined
+from common.sql import update_where
 from play.models import Match, MatchAction, MatchSeat, NotificationPrefs, SeatNotice
 from play.signals import MatchChange, match_changed
 
@@ -77,8 +78,8 @@ def seen(request: HttpRequest, match: Match, seat: MatchSeat | None) -> None:
 
 def _mark_seen(seat_id: int, version: int, language: str) -> int:
     """Raise the seat's seen version to `version`; return 1 if it was lower, else 0."""
-    return (SeatNotice.objects.filter(seat_id=seat_id, seen_version__lt=version)
-            .update(seen_version=version, language=language))
+    return update_where(SeatNotice, {"seen_version": version, "language": language},
+                        {"seat": seat_id, "seen_version__lt": version})
 
 
 def request_language(request: HttpRequest) -> str:

@@ -37,6 +37,7 @@ from campaign.models import Campaign, StaleVersion
 from campaign.state import GAME_RECORDED, PLAYING, EventRefused, missing_choices
 from cards.models import ContentPack
 from common.caching import BoundedCache
+from common.sql import insert_rows, save_fields
 from play import rows, tasks
 from play.engine import (
     SEAT_BOTS,
@@ -358,21 +359,22 @@ def _sync_bot_actions(match: Match, state: GameState) -> list[tuple[str, int]]:
 
 
 def _save(match: Match, state: GameState, actions: list[tuple[str, int]]) -> None:
-    MatchAction.objects.bulk_create([MatchAction(match=match, seq=match.version + k,
-                                                 notation=notation, seat=seat)
-                                     for k, (notation, seat) in enumerate(actions, start=1)])
+    now = timezone.now()
+    insert_rows(MatchAction, ("match", "seq", "notation", "seat", "created_at"),
+                [(match.pk, match.version + k, notation, seat, now)
+                 for k, (notation, seat) in enumerate(actions, start=1)])
     match.version += len(actions)
     match.state = serialize(state)
     match.turn_seat = state.decider if state.outcome is None else None
     fields = ["version", "state", "turn_seat"]
     if actions or match.moved_at is None:
-        match.moved_at = timezone.now()
+        match.moved_at = now
         fields.append("moved_at")
     if state.outcome is not None and not match.is_over:
-        match.status, match.finished = Match.Status.FINISHED, timezone.now()
+        match.status, match.finished = Match.Status.FINISHED, now
         match.result = state.outcome.to_dict()
         fields += ["status", "finished", "result"]
-    match.save(update_fields=fields)
+    save_fields(match, fields)
     match.__dict__[_KEPT_STATE] = (match.version, state)
     change = MatchChange(match.pk, match.version, match.turn_seat, match.status,
                          mover=actions[-1][1] if actions else None,

@@ -6,14 +6,16 @@ Run on SQLite and PostgreSQL (the converters differ: dates, booleans and JSON pe
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
 from cards.loading import load_pack_file
+from cards.models import ContentPack
 from play import creation, rows, services
 from play.creation import SeatSpec
 from play.models import Match, MatchSeat
@@ -84,18 +86,50 @@ def test_the_seated_version_answers_only_for_a_seated_user(finished_mixed_match,
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_locked_read_holds_the_row_lock(core_pack, alice) -> None:
-    """On PostgreSQL the read of the match row says FOR UPDATE (the pack and seats are read
-    apart, unlocked); SQLite has no row locks and locks the whole file on write instead."""
+def test_the_locked_read_holds_the_match_row_and_not_the_shared_pack(core_pack, alice) -> None:
+    """On PostgreSQL the joined read of the match says FOR UPDATE OF the match's table: another
+    connection cannot lock that match, but can still lock the pack every match shares (and so
+    play its own match). SQLite has no row locks and locks the whole file on write instead."""
     match = creation.create_standard_match(core_pack, [SeatSpec("Alice", alice),
                                                        SeatSpec("Bot", bot="heuristic")], seed=2)
     with transaction.atomic(), CaptureQueriesContext(connection) as queries:
         locked = rows.match_with_seats(match.pk, lock=True)
-    assert locked.pk == match.pk
+        assert locked.pk == match.pk
+        if connection.vendor == "postgresql":
+            assert _lock_elsewhere(Match, match.pk) == "locked"
+            assert _lock_elsewhere(ContentPack, core_pack.pk) == "free"
     first = queries.captured_queries[0]["sql"]
     if connection.vendor == "postgresql":
-        assert first.rstrip().endswith("FOR UPDATE")
+        assert f'FOR UPDATE OF "{Match._meta.db_table}"' in first
     else:
         assert "FOR UPDATE" not in first
     MatchSeat.objects.filter(match=match).delete()
     Match.objects.filter(pk=match.pk).delete()
+
+
+def _lock_elsewhere(model, pk: int) -> str:
+    """Try to lock row `pk` at once from another thread (its own connection): locked or free."""
+    outcome = []
+
+    def attempt() -> None:
+        try:
+            with transaction.atomic():
+                model.objects.select_for_update(nowait=True).get(pk=pk)
+            outcome.append("free")
+        except DatabaseError:
+            outcome.append("locked")
+        finally:
+            connections.close_all()
+
+    worker = threading.Thread(target=attempt)
+    worker.start()
+    worker.join(timeout=30)
+    return outcome[0]
+
+
+def test_a_move_reads_its_match_pack_and_seats_in_two_queries(finished_mixed_match) -> None:
+    with CaptureQueriesContext(connection) as queries:
+        match = rows.match_with_seats(finished_mixed_match.pk)
+        assert match.pack.checksum and match.pack.slug and isinstance(match.pack.is_builtin, bool)
+        assert match.pack.name_en and len(match.seat_list) == 2
+    assert len(queries) == 2
