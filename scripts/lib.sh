@@ -6,7 +6,7 @@ PROJECT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$PROJECT_DIR/.venv"
 export PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONTWRITEBYTECODE=1
 
-say() { printf '\n==> %s\n' "$*"; }
+say() { printf '\n==> %s  [%s]\n' "$*" "$(date +%T)"; }
 
 # Run a command as root: directly when we are root, through sudo otherwise.
 as_root() {
