@@ -42,8 +42,14 @@ ensure_venv() {
     stamp_file="$VENV/.starledger-installed-${extras:-base}"
     if [ "$(cat "$stamp_file" 2>/dev/null)" != "$stamp" ]; then
         say "Installing Starledger and its dependencies ($spec)"
-        python -m pip install -q --upgrade pip
-        (cd "$PROJECT_DIR" && python -m pip install -q -e "$spec")
+        # Editable installs from pyproject.toml need pip 21.3; a newer venv's own pip is kept.
+        python -c 'import pip, sys; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (21, 3))' \
+            || python -m pip install -q --upgrade pip
+        # The test run compiles only what it imports (it keeps bytecode: scripts/test), which
+        # costs far less than pip compiling every installed file one after the other.
+        local compile=()
+        [ "$extras" = test ] && compile=(--no-compile)
+        (cd "$PROJECT_DIR" && python -m pip install -q "${compile[@]}" -e "$spec")
         echo "$stamp" >"$stamp_file"
     fi
 }
