@@ -132,10 +132,16 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 @pytest.fixture(scope="session", autouse=True)
 def card_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Draw card images into a temporary folder, never into the site's db/card-cache."""
+    """Draw card images into a temporary folder, never into the site's db/card-cache.
+
+    scripts/test names one folder for every test process of the run (STARLEDGER_TEST_CARD_CACHE):
+    an image's file name is the hash of everything it is drawn from and files are renamed into
+    place whole (cards/render/cache.py), so processes can share what each has drawn instead of
+    drawing the same faces five times."""
     from django.conf import settings
 
-    settings.CARD_CACHE_DIR = tmp_path_factory.mktemp("card-cache")
+    shared = os.environ.get("STARLEDGER_TEST_CARD_CACHE")
+    settings.CARD_CACHE_DIR = Path(shared) if shared else tmp_path_factory.mktemp("card-cache")
     return settings.CARD_CACHE_DIR
 
 
