@@ -24,8 +24,12 @@ def test_four_levels_weakest_first_and_the_older_names() -> None:
     assert level_of("heuristic").key == "captain" and level_of("search").key == "grand-admiral"
     assert level_of("random") is None
     budgets = [level.options.get("turn_budget", 0) for level in LEVELS]
-    assert budgets == sorted(budgets) and budgets[-1] == 1.0
-    assert level_bot("grand-admiral", 1, budget_scale=0.25).turn_budget == 0.25
+    assert budgets == sorted(budgets) and budgets[-1] == 3.0
+    grand = level_bot("grand-admiral", 1, budget_scale=0.25)
+    assert (grand.turn_budget, grand.time_limit, grand.iterations, grand.depth) == \
+        (0.75, 0.375, 200, 6)
+    assert LEVELS[-1].describe() == \
+        "search, 200 rollouts a decision, at most 3 s a turn"
     with pytest.raises(ValueError, match="unknown bot level"):
         level_bot("overlord", 1)
 

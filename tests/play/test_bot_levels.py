@@ -153,10 +153,11 @@ def test_the_worker_plays_the_seats_level(settings) -> None:
     assert isinstance(services._bot("captain", 1), HeuristicBot)
     admiral, grand = services._bot("admiral", 1), services._bot("grand-admiral", 1)
     assert isinstance(admiral, SearchBot) and isinstance(grand, SearchBot)
-    assert admiral.turn_budget < grand.turn_budget == 1.0
+    assert admiral.turn_budget < grand.turn_budget == 3.0
+    assert grand.depth == 6  # six main phases ahead (the Admiral: the game's default)
     settings.BOT_TURN_MS, settings.BOT_SEARCH_MS = 500, 100
     grand = services._bot("grand-admiral", 1)
-    assert (grand.turn_budget, grand.time_limit) == (0.5, 0.1)
+    assert (grand.turn_budget, grand.time_limit) == (1.5, 0.1)
     assert isinstance(services._bot("search", 1), SearchBot)
     assert isinstance(services._bot("heuristic", 1), HeuristicBot)
     with pytest.raises(ValueError, match="unknown bot level"):
