@@ -300,8 +300,8 @@ Q_CLUSTER = {
 TASK_STOP_SECONDS = envint("TASK_STOP_SECONDS", 5)
 # Bot turns (play/bots_queue.py): a worker lets bots decide for up to BOT_CHUNK_MS per saved
 # chunk. The levels (play/engine/bots/levels.py) think up to their own seconds per decision and
-# per turn: BOT_TURN_MS is the strongest level's turn (1000 as rated; the other levels scale
-# with it), BOT_SEARCH_MS caps any one decision. A bot's turn untouched for
+# per turn: BOT_TURN_MS scales those caps (1000: as the levels define and the ladder rated them),
+# BOT_SEARCH_MS caps any one decision. A bot's turn untouched for
 # BOT_STUCK_SECONDS is queued again by a sweep running every BOT_SWEEP_MINUTES.
 BOT_CHUNK_MS = envint("BOT_CHUNK_MS", 1000)
 BOT_SEARCH_MS = envint("BOT_SEARCH_MS", 1500)
