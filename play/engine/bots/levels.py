@@ -35,10 +35,13 @@ class Level:
     aliases: tuple[str, ...] = ()  # older seat bot names that now play as this level
 
     def describe(self, budget_scale: float = 1.0) -> str:
-        """Return the bot and its budget in a few words ("search, 1 s a turn")."""
+        """Return the bot and its budget in a few words
+        ("search, 200 rollouts a decision, at most 3 s a turn")."""
         if "turn_budget" in self.options:
-            budget = f"{self.options['turn_budget'] * budget_scale:g} s a turn"
-            return f"{self.bot}, {self.options['iterations']} rollouts a decision, at most {budget}"
+            budget = f"at most {self.options['turn_budget'] * budget_scale:g} s a turn"
+            if "iterations" in self.options:
+                return f"{self.bot}, {self.options['iterations']} rollouts a decision, {budget}"
+            return f"{self.bot}, {budget}"
         if "error_rate" in self.options:
             return f"{self.bot}, {self.options['error_rate']:.0%} random moves"
         return self.bot
