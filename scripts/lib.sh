@@ -42,16 +42,33 @@ ensure_venv() {
     stamp_file="$VENV/.starledger-installed-${extras:-base}"
     if [ "$(cat "$stamp_file" 2>/dev/null)" != "$stamp" ]; then
         say "Installing Starledger and its dependencies ($spec)"
-        # Editable installs from pyproject.toml need pip 21.3; a newer venv's own pip is kept.
-        python -c 'import pip, sys; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (21, 3))' \
-            || python -m pip install -q --upgrade pip
-        # The test run compiles only what it imports (it keeps bytecode: scripts/test), which
-        # costs far less than pip compiling every installed file one after the other.
-        local compile=()
-        [ "$extras" = test ] && compile=(--no-compile)
-        (cd "$PROJECT_DIR" && python -m pip install -q "${compile[@]}" -e "$spec")
+        install_with_uv "$extras" "$spec" || install_with_pip "$extras" "$spec"
         echo "$stamp" >"$stamp_file"
     fi
+}
+
+# uv (Astral's installer, from PyPI) installs the same packages as pip in about 6 s instead of
+# pip's ~27 s on a fresh clone. It reads no pip.conf, so a configured index is passed on; when uv
+# cannot be installed or fails, pip does the work as before.
+install_with_uv() {
+    local extras="$1" spec="$2" options=(-q --python "$VENV/bin/python") configured
+    python -m pip install -q uv >/dev/null 2>&1 || return 1
+    configured="$(python -m pip config get global.index-url 2>/dev/null || true)"
+    [ -n "$configured" ] && options+=(--index-url "$configured")
+    # The test run compiles only what it imports (it keeps bytecode: scripts/test); the site's
+    # server starts faster with everything compiled, as pip does by default.
+    [ "$extras" = test ] || options+=(--compile-bytecode)
+    (cd "$PROJECT_DIR" && python -m uv pip install "${options[@]}" -e "$spec") \
+        || { echo "uv could not install the packages; pip will." >&2; return 1; }
+}
+
+install_with_pip() {
+    local extras="$1" spec="$2" compile=()
+    # Editable installs from pyproject.toml need pip 21.3; a newer venv's own pip is kept.
+    python -c 'import pip, sys; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (21, 3))' \
+        || python -m pip install -q --upgrade pip
+    [ "$extras" = test ] && compile=(--no-compile)
+    (cd "$PROJECT_DIR" && python -m pip install -q "${compile[@]}" -e "$spec")
 }
 
 # compile_messages: build the .mo catalogues (project locale/ and every app's locale/).
