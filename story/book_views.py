@@ -6,6 +6,7 @@ An async view: the ORM work runs through `sync_to_async` (short), the drawing in
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
@@ -17,12 +18,16 @@ from django.utils.translation import gettext as _
 
 from campaign.models import Campaign
 from cards.language import active_language
-from story import book as books
+
+if TYPE_CHECKING:
+    from story import book as books
 
 
 @login_required
 async def book(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the campaign book (`?lang=en|ru`, `?paper=a4|letter`); members only."""
+    from story import book as books  # on first use (fpdf2, matplotlib): story/plots.py
+
     lang = request.GET.get("lang") or active_language()
     paper = request.GET.get("paper") or "a4"
     if lang not in books.LANGS or paper not in books.PAPERS:
@@ -41,5 +46,7 @@ async def book(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _load(user: object, pk: int, lang: str, paper: str) -> books.BookData:
     """Return the book's data for a campaign `user` sits in or created; 404 for anyone else."""
+    from story import book as books
+
     queryset = Campaign.objects.visible_to(user).active().select_related("pack")
     return books.load(get_object_or_404(queryset, pk=pk), lang, paper)

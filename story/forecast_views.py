@@ -23,7 +23,7 @@ from cards.language import active_language
 from cards.models import ContentPack
 from cards.views import usable_pack
 from play.bot_names import BOT_NAMES
-from story import forecast, plots, setbalance
+from story import forecast, setbalance
 from story.models import Forecast, SetBalance
 from story.views import member_campaign
 
@@ -237,6 +237,8 @@ def present_balance(pack: ContentPack, run: SetBalance | None,
     words = {"scenario_games": _("Star Empire wins, scenario games (95% interval)"),
              "plain_games": _("Star Empire wins, plain games"), "scenario_axis": _("Scenario"),
              "rate_axis": _("Star Empire wins, %")}
+    from story import plots  # on first use (matplotlib: 0.7 s a process start): story/plots.py
+
     svg = plots.svg(("balance", run.pk, run.checksum, len(rows), active_language()), "balance",
                     {"rows": rows}, words)
     return {"rows": rows, "svg": svg}

@@ -15,6 +15,11 @@ and a book made after the chronicle page was seen draws nothing either.
 The axes are placed by hand (`fit`): the margins are measured from the tick labels and axis
 labels before drawing. matplotlib's constrained layout found them by laying every figure out
 twice more, about half of each figure's drawing time (issue 22: a cold chronicle page, a book).
+
+Loaded when first needed: importing matplotlib costs ~0.7 s and fpdf2 ~0.5 s, which every process
+that loads the URLconf (each web worker, the task workers, every manage.py command) paid at start.
+So the views import this module, story/book.py and fpdf2 (cards/export/pdf.py) inside the function
+that draws: a process starts ~1.2 s sooner and pays once, on its first plot, book or PDF.
 """
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from campaign.models import Campaign
 from cards.language import active_language
 from common.caching import BoundedCache
-from story import chronicle, plots
+from story import chronicle
 
 PLOTS = ("vp", "upgrades", "deck", "most")
 BODIES: BoundedCache[tuple, str] = BoundedCache(256)  # rendered chronicle bodies, by version
@@ -29,6 +29,8 @@ def member_campaign(request: HttpRequest, pk: int) -> Campaign:
 
 def plot_views(campaign: Campaign, data: dict[str, Any], point: str | None) -> list[dict]:
     """Return each plot for a page: id, title, inline SVG and its data table."""
+    from story import plots  # on first use (matplotlib: 0.7 s a process start): story/plots.py
+
     words = chronicle.plot_words(campaign.content, data)
     titles = chronicle.plot_titles()
     key = chronicle.plot_key(campaign)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-
-from fpdf import FPDF
+from typing import TYPE_CHECKING
 
 from cards.export.deck import Deck
 from cards.export.faces import back_jpeg, card_face, face_jpeg
 from cards.language import pack_text
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 CARD_W, CARD_H = 63.0, 88.0  # mm
 COLUMNS, ROWS = 3, 3
@@ -34,6 +36,7 @@ def dumps(deck: Deck, lang: str = "en", paper: str = "a4", backs: bool = False) 
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}: use a4 or letter")
     width, height = PAPERS[paper]
+    from fpdf import FPDF  # on first use (0.5 s a process start): story/plots.py
     pdf = FPDF(unit="mm", format=(width, height))
     pdf.set_auto_page_break(False)
     pdf.set_title(pack_text(deck.title, lang))
