@@ -22,6 +22,7 @@ META = re.compile(r"""<meta name="htmx-config" content='([^']*)'>""")
 
 def _configs(response) -> list[dict]:
     assert response.status_code == 200
+    assert "{#" not in response.content.decode()  # a template comment that spilled onto the page
     return [json.loads(html.unescape(found)) for found in META.findall(response.content.decode())]
 
 
