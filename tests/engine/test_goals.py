@@ -92,3 +92,48 @@ def test_heuristic_goes_for_the_face_when_damage_wins(prefix) -> None:
         apply(state, bot.choose(state, state.decider))
     assert state.outcome is not None and state.outcome.reason == "scenario"
     assert state.outcome.winner == seat
+
+
+def test_goal_terms_add_up_to_goal_score(prefix) -> None:
+    """Scenario RULEs, L19, L21: the three terms the search weighs (nearest victory rule,
+    scenario sheet, VP cards) are goal_score's parts; the opponent's rule counts against."""
+    from play.engine.bots.goals import goal_terms
+
+    state = _scenario(prefix, 8)
+    seat_stats(state, 0)["damage_dealt"] = 20
+    seat_stats(state, 1)["damage_dealt"] = 12
+    (route0, political0, vp0), (route1, _p1, _v1) = goal_terms(state, 0), goal_terms(state, 1)
+    assert route0 > 0 and route1 > 0
+    assert goal_score(state, 0) == pytest.approx(route0 - route1 + political0 + vp0)
+
+
+def test_search_evaluation_in_a_scenario_scales_the_core_score(prefix) -> None:
+    """Scenario RULEs: with the weights (1, 8, 4, 4) the scenario evaluation is the hand-set
+    one it replaced (core score plus 4 x goal_score per seat); the fitted weights damp the core
+    score, and an opponent near its victory rule still lowers the seat's chance."""
+    import math
+
+    from play.engine.bots.assess import deck_yield
+    from play.engine.bots.search import SCENARIO_WEIGHTS, WEIGHTS, evaluate, features
+
+    state = _scenario(prefix, 8)
+    seat_stats(state, 0)["damage_dealt"] = 20
+    yields = {s: deck_yield(state, s) for s in (0, 1)}
+    core = [sum(w * f for w, f in zip(WEIGHTS, features(state, s, yields), strict=True))
+            for s in (0, 1)]
+    old = core[0] - core[1] + 4 * (goal_score(state, 0) - goal_score(state, 1))
+    assert evaluate(state, 0, WEIGHTS, (1.0, 8.0, 4.0, 4.0)) == pytest.approx(
+        1 / (1 + math.exp(-old)))
+    before = evaluate(state, 0, WEIGHTS, SCENARIO_WEIGHTS)
+    near = state.clone()
+    seat_stats(near, 1)["damage_dealt"] = _damage_rule(near, 1)[3] - 1
+    assert evaluate(near, 0, WEIGHTS, SCENARIO_WEIGHTS) < before
+
+
+def test_searcher_refuses_scenario_weights_of_the_wrong_shape() -> None:
+    from play.engine.bots.search import SearchBot
+
+    with pytest.raises(ValueError, match="scenario_weights"):
+        SearchBot(1, scenario_weights=(1.0, 2.0))
+    with pytest.raises(ValueError, match="scenario_weights"):
+        SearchBot(1, scenario_weights=(1.0, 2.0, "x", 4.0))

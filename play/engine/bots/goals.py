@@ -5,8 +5,9 @@ political victory with the scenario's sticker sheet (L19) and the scenario's own
 ("wins at once when it has dealt 47 damage"). Its VP cards (L21) score campaign points for a
 side, whoever wins the game. `Goals` reads all of that from the game once per seat;
 `closest_route` estimates, from public facts and the seat's own cards, how many turns each route
-still needs and names the nearest; `goal_score` measures progress for the search bot's
-evaluation (its own routes and VP cards minus the opponents').
+still needs and names the nearest; `goal_terms` measures a seat's progress in three terms the
+search bot's evaluation weighs, and `goal_score` sums them as one figure (its own routes and VP
+cards minus the opponents' routes).
 """
 
 from __future__ import annotations
@@ -157,6 +158,19 @@ def goal_score(state: GameState, seat: int) -> float:
     if goals.vp_cards:
         score += vp_score(state, seat, goals)
     return score
+
+
+def goal_terms(state: GameState, seat: int) -> tuple[float, float, float]:
+    """Return the seat's own scenario progress as the three terms of `goal_score`: its nearest
+    victory rule (0.5 progress²), its scenario sheet (0.4 (stickers / 5)², L19) and its VP cards
+    (`vp_score`). The search weighs them (search.GOAL_WEIGHTS, fitted on heuristic games)."""
+    goals = goals_of(state, seat)
+    route = 0.5 * max(progress(state, seat, cond) for cond in goals.victories) ** 2 \
+        if goals.victories else 0.0
+    political = 0.4 * (stickers_used(state, seat) / POLITICAL_STICKERS) ** 2 if goals.sheet \
+        else 0.0
+    vp = vp_score(state, seat, goals) if goals.vp_cards else 0.0
+    return route, political, vp
 
 
 def vp_score(state: GameState, seat: int, goals: Goals) -> float:

@@ -29,8 +29,9 @@ many sampled worlds and scoring where they lead:
    cards give (assess.deck_yield: an ally ability counts as often as the seat's own deck
    brings a card of its faction along); the seats' scores against each other (a softmax over living seats,
    summed over the bot's team; in two-player games a logistic of the difference). In a Legacy
-   scenario the progress toward the seat's own victory rules, political victory and VP cards
-   (goals.py) adds to its score, its opponents' progress subtracts.
+   scenario that score is scaled and the seat's progress toward its own victory rules,
+   political victory and VP cards (goals.goal_terms) adds to it (SCENARIO_WEIGHTS); its
+   opponents' progress counts through their scores.
 
 Played without search: the only legal action, playing cards from hand, base primaries and ally
 abilities (free), a political-victory buy (L19), a lethal attack, the only place to put combat,
@@ -39,7 +40,8 @@ buys and upgrades, scrap abilities, which player or base to attack (the mode's t
 teams come from the engine's legal actions), and choose / may / scrap / destroy-base /
 free-acquire / target decisions.
 
-`weights` replaces WEIGHTS (evaluations fitted otherwise, e.g. `--explore`, for experiments).
+`weights` replaces WEIGHTS (evaluations fitted otherwise, e.g. `--explore`, for experiments),
+`scenario_weights` replaces SCENARIO_WEIGHTS.
 
 Budget: at most `iterations` rollouts per decision, stopped early by `time_limit` (seconds per
 decision) or by `turn_budget` (seconds per turn: each search may use half of what is left).
@@ -58,7 +60,7 @@ from ..chance import KeyedShuffler
 from ..rules import apply, legal_actions
 from ..state import GameState, replace_shared
 from .assess import Yield, deck_yield, wall
-from .goals import goal_score, goals_of
+from .goals import goal_terms, goals_of
 from .heuristic import (
     HeuristicBot,
     answer_decision,
@@ -77,7 +79,12 @@ from .heuristic import (
 # give per turn (assess.deck_yield: allies as often as its own deck makes them) / 10, 1 for the
 # seat that moves next.
 WEIGHTS = (2.845, 1.053, 0.045, 1.52, 2.16, 2.041, 0.805, 0.335)
-GOAL_WEIGHT = 4.0  # a scenario's routes and VP cards (goals.goal_score) in score units
+# In a Legacy scenario game: the scale of the fitted core score, then the weights of a seat's
+# scenario progress (goals.goal_terms: its nearest victory rule, its scenario sheet, its VP
+# cards). (1, 8, 4, 4) is the hand-set weight of 4 on goals.goal_score per seat (a victory rule
+# counted for its seat and against the opponents). scripts/dev/fit_goal_weights.py fits them on
+# heuristic games of the default campaign's scenarios.
+SCENARIO_WEIGHTS = (1.0, 8.0, 4.0, 4.0)
 SEARCHED_DECISIONS = ("choose", "may", "destroy_base", "acquire_free", "scrap", "target")
 
 
@@ -90,6 +97,7 @@ class SearchBot:
                  time_limit: float | None = None, turn_budget: float | None = None,
                  depth: int | None = None, width: int = 8, margin: float = 0.02,
                  confidence: float = 0.0, weights: tuple[float, ...] | list[float] = WEIGHTS,
+                 scenario_weights: tuple[float, ...] | list[float] = SCENARIO_WEIGHTS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -105,6 +113,10 @@ class SearchBot:
             raise ValueError("confidence must be a z value >= 0")
         if len(weights) != len(WEIGHTS) or not all(isinstance(w, (int, float)) for w in weights):
             raise ValueError(f"weights must be {len(WEIGHTS)} numbers (see WEIGHTS)")
+        if len(scenario_weights) != len(SCENARIO_WEIGHTS) \
+                or not all(isinstance(w, (int, float)) for w in scenario_weights):
+            raise ValueError(f"scenario_weights must be {len(SCENARIO_WEIGHTS)} numbers "
+                             f"(see SCENARIO_WEIGHTS)")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -114,6 +126,7 @@ class SearchBot:
         self.margin = margin
         self.confidence = float(confidence)
         self.weights = tuple(float(w) for w in weights)
+        self.scenario_weights = tuple(float(w) for w in scenario_weights)
         self.clock = clock
         self.policy = HeuristicBot(self.rng.getrandbits(32))  # defaults and obvious steps
         self.player = HeuristicBot(0)  # every seat in a rollout (its generator set per world)
@@ -259,7 +272,7 @@ class SearchBot:
         while sim.outcome is None and sim.turn < stop:
             who = sim.pending.seat if sim.pending is not None else sim.active
             apply(sim, player.choose(sim, who))
-        return evaluate(sim, seat, self.weights)
+        return evaluate(sim, seat, self.weights, self.scenario_weights)
 
 
 # -- sampled worlds ----------------------------------------------------------------------------------
@@ -300,7 +313,8 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
 
 # -- scoring a world ----------------------------------------------------------------------------------
 
-def evaluate(sim: GameState, seat: int, weights: tuple[float, ...] = WEIGHTS) -> float:
+def evaluate(sim: GameState, seat: int, weights: tuple[float, ...] = WEIGHTS,
+             scenario_weights: tuple[float, ...] = SCENARIO_WEIGHTS) -> float:
     """Return the chance that `seat`'s team wins from here (1 / 0 once the game is over)."""
     outcome = sim.outcome
     game = sim.game
@@ -310,7 +324,9 @@ def evaluate(sim: GameState, seat: int, weights: tuple[float, ...] = WEIGHTS) ->
         return 1.0 if outcome.winning_team == game.team[seat] else 0.0
     living = [s for s in range(game.n) if sim.alive[s]]
     yields = {s: deck_yield(sim, s) for s in living}
-    scores = {s: seat_score(sim, s, yields, weights) for s in living}
+    scenario = any(goals_of(sim, s).scenario for s in living)  # the same scale for every seat
+    scores = {s: seat_score(sim, s, yields, weights, scenario_weights if scenario else None)
+              for s in living}
     team = game.team[seat]
     top = max(scores.values())
     weights = {s: math.exp(max(v - top, -30.0)) for s, v in scores.items()}
@@ -319,11 +335,15 @@ def evaluate(sim: GameState, seat: int, weights: tuple[float, ...] = WEIGHTS) ->
 
 
 def seat_score(sim: GameState, seat: int, yields: dict[int, Yield],
-               weights: tuple[float, ...] = WEIGHTS) -> float:
-    """Return the seat's fitted score (`weights`) plus its scenario progress (goals.py)."""
+               weights: tuple[float, ...] = WEIGHTS,
+               scenario_weights: tuple[float, ...] | None = None) -> float:
+    """Return the seat's fitted score (`weights`); in a scenario game (`scenario_weights`) that
+    score scaled plus the seat's scenario progress (goals.py)."""
     score = sum(w * f for w, f in zip(weights, features(sim, seat, yields), strict=True))
-    if goals_of(sim, seat).scenario:
-        score += GOAL_WEIGHT * goal_score(sim, seat)
+    if scenario_weights is not None:
+        scale, *per_term = scenario_weights
+        score = scale * score + sum(w * t for w, t in zip(per_term, goal_terms(sim, seat),
+                                                         strict=True))
     return score
 
 
