@@ -135,7 +135,8 @@ def play(task: tuple) -> dict:
     names = ["heuristic", "heuristic"]
     names[seat] = "search"
     result = play_game(setup, _bots(names, seed), max_turns=200)
-    return {"kind": kind, "scenario": number, "side": side, "won": result.winner == seat,
+    return {"kind": kind, "game": g, "scenario": number, "side": side,
+            "won": result.winner == seat,
             "reason": result.outcome.reason if result.outcome else "cut", "turns": result.turns,
             "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
 

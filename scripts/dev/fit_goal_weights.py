@@ -8,10 +8,12 @@ from the ones `benchmarks/bot_strength.py` tests on), the first side alternating
 player's choices at random. At every turn start it takes both seats' evaluation features
 (search.features, with the fitted core WEIGHTS held fixed) and the three goal terms
 (goals.goal_terms: nearest victory rule, scenario sheet, VP cards), and fits a logistic
-regression of "seat 0 wins the game" on the seats' difference: the core score as a fixed
-offset, one weight per goal term. Prints, as one JSON line, the weights and the held-out log
-loss and accuracy (every fifth game) of: the core score alone, the weights in use today, the
-fitted ones. Uses numpy (a development tool; the engine stays standard library only).
+regression of "seat 0 wins the game" on the seats' difference: `scenario_weights`, the core
+score's scale and one weight per goal term (SCENARIO_WEIGHTS's shape); `goal_weights_core_fixed`,
+the goal terms' weights with the core score kept at scale 1. Prints, as one JSON line, the
+weights and the held-out log loss and accuracy (every fifth game) of each, of the core score
+alone and of SCENARIO_WEIGHTS in use. Uses numpy (a development tool; the engine stays standard
+library only).
 """
 
 from __future__ import annotations
@@ -115,10 +117,10 @@ def main() -> None:
     zero = np.zeros(len(y))
     ws = fit(zero[~test], scaled[~test], y[~test])
     print(json.dumps({
-        "games": args.games, "positions": len(y), "goal_weights": [round(float(v), 3) for v in w],
-        "held_out": quality(*held, w),
-        "core_scale_and_goal_weights": [round(float(v), 3) for v in ws],
-        "scaled_held_out": quality(zero[test], scaled[test], y[test], ws),
+        "games": args.games, "positions": len(y), "scenario_weights": [round(float(v), 3) for v in ws],
+        "held_out": quality(zero[test], scaled[test], y[test], ws),
+        "goal_weights_core_fixed": [round(float(v), 3) for v in w],
+        "core_fixed_held_out": quality(*held, w),
         "core_only_held_out": quality(*held, np.zeros(3)),
         "current_scenario_weights": list(SCENARIO_WEIGHTS),
         "current_held_out": quality(zero[test], scaled[test], y[test],
