@@ -163,7 +163,7 @@ def goal_score(state: GameState, seat: int) -> float:
 def goal_terms(state: GameState, seat: int) -> tuple[float, float, float]:
     """Return the seat's own scenario progress as the three terms of `goal_score`: its nearest
     victory rule (0.5 progress²), its scenario sheet (0.4 (stickers / 5)², L19) and its VP cards
-    (`vp_score`). The search weighs them (search.GOAL_WEIGHTS, fitted on heuristic games)."""
+    (`vp_score`). The search weighs them (search.SCENARIO_WEIGHTS)."""
     goals = goals_of(state, seat)
     route = 0.5 * max(progress(state, seat, cond) for cond in goals.victories) ** 2 \
         if goals.victories else 0.0
