@@ -39,6 +39,9 @@ from play.engine.bots.search import SCENARIO_WEIGHTS, WEIGHTS, features
 from play.engine.bulk import game_seed
 from play.engine.legacy import scenario_setup
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fit_search_evaluation import fit, quality  # the same regression, with an offset
+
 SIDES = ("empire", "federation")
 
 
@@ -81,27 +84,6 @@ def positions(games: int, seed: int, campaigns: int) -> tuple[np.ndarray, np.nda
     return np.array(core), np.array(terms), np.array(labels), np.array(index)
 
 
-def fit(offset: np.ndarray, x: np.ndarray, y: np.ndarray, l2: float = 1e-4,
-        steps: int = 200) -> np.ndarray:
-    """Return logistic-regression weights of x with a fixed offset (Newton's method)."""
-    w = np.zeros(x.shape[1])
-    for _ in range(steps):
-        p = 1 / (1 + np.exp(-(offset + x @ w)))
-        grad = x.T @ (p - y) / len(y) + l2 * w
-        hess = (x.T * (p * (1 - p))) @ x / len(y) + l2 * np.eye(len(w))
-        step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.abs(step).max() < 1e-9:
-            break
-    return w
-
-
-def quality(offset: np.ndarray, x: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict:
-    p = np.clip(1 / (1 + np.exp(-(offset + x @ w))), 1e-9, 1 - 1e-9)
-    loss = float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
-    return {"log_loss": round(loss, 4), "accuracy": round(float(np.mean((p > 0.5) == y)), 4)}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3000)
@@ -110,21 +92,19 @@ def main() -> None:
     args = parser.parse_args()
     core, terms, y, index = positions(args.games, args.seed, args.campaigns)
     test = index % 5 == 0
-    w = fit(core[~test], terms[~test], y[~test])
-    held = (core[test], terms[test], y[test])
-    # the core score's scale too: fitted on core-set games, it may be too sure of itself here
-    scaled = np.column_stack([core, terms])
-    zero = np.zeros(len(y))
-    ws = fit(zero[~test], scaled[~test], y[~test])
+    train = ~test
+    scaled = np.column_stack([core, terms])  # the core score's scale too
+    ws = fit(scaled[train], y[train], l2=1e-4, steps=200)
+    w = fit(terms[train], y[train], l2=1e-4, steps=200, offset=core[train])
     print(json.dumps({
-        "games": args.games, "positions": len(y), "scenario_weights": [round(float(v), 3) for v in ws],
-        "held_out": quality(zero[test], scaled[test], y[test], ws),
+        "games": args.games, "positions": len(y),
+        "scenario_weights": [round(float(v), 3) for v in ws],
+        "held_out": quality(scaled[test], y[test], ws),
         "goal_weights_core_fixed": [round(float(v), 3) for v in w],
-        "core_fixed_held_out": quality(*held, w),
-        "core_only_held_out": quality(*held, np.zeros(3)),
+        "core_fixed_held_out": quality(terms[test], y[test], w, offset=core[test]),
+        "core_only_held_out": quality(terms[test], y[test], np.zeros(3), offset=core[test]),
         "current_scenario_weights": list(SCENARIO_WEIGHTS),
-        "current_held_out": quality(zero[test], scaled[test], y[test],
-                                    np.array(SCENARIO_WEIGHTS)),
+        "current_held_out": quality(scaled[test], y[test], np.array(SCENARIO_WEIGHTS)),
     }))
 
 

@@ -79,11 +79,13 @@ def positions(games: int, seed: int, explore: float = 0.0
     return np.array(rows), np.array(labels), np.array(index)
 
 
-def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 3000) -> np.ndarray:
-    """Return logistic-regression weights (no intercept) by Newton's method."""
+def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 3000,
+        offset: np.ndarray | float = 0.0) -> np.ndarray:
+    """Return logistic-regression weights (no intercept; `offset` a fixed part of each logit)
+    by Newton's method."""
     w = np.zeros(x.shape[1])
     for _ in range(steps):
-        p = 1 / (1 + np.exp(-x @ w))
+        p = 1 / (1 + np.exp(-(offset + x @ w)))
         grad = x.T @ (p - y) / len(y) + l2 * w
         hess = (x.T * (p * (1 - p))) @ x / len(y) + l2 * np.eye(len(w))
         step = np.linalg.solve(hess, grad)
@@ -93,8 +95,9 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 3000) -> np
     return w
 
 
-def quality(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> dict:
-    p = np.clip(1 / (1 + np.exp(-x @ w)), 1e-9, 1 - 1e-9)
+def quality(x: np.ndarray, y: np.ndarray, w: np.ndarray,
+            offset: np.ndarray | float = 0.0) -> dict:
+    p = np.clip(1 / (1 + np.exp(-(offset + x @ w))), 1e-9, 1 - 1e-9)
     loss = float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
     return {"log_loss": round(loss, 4), "accuracy": round(float(np.mean((p > 0.5) == y)), 4)}
 
