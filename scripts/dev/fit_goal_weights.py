@@ -30,7 +30,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from play.engine import apply, new_game, read_pack
+from play.engine import new_game, read_pack
 from play.engine.balance import campaign_prefix, pick_choices
 from play.engine.bots.assess import deck_yield
 from play.engine.bots.goals import goal_terms
@@ -40,7 +40,7 @@ from play.engine.bulk import game_seed
 from play.engine.legacy import scenario_setup
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fit_search_evaluation import fit, quality  # the same regression, with an offset
+from fit_search_evaluation import fit, quality, turn_starts  # the same games and regression
 
 SIDES = ("empire", "federation")
 
@@ -64,16 +64,12 @@ def positions(games: int, seed: int, campaigns: int) -> tuple[np.ndarray, np.nda
                                         check_first=False))
         bots = [HeuristicBot(game_rng_seed + 1), HeuristicBot(game_rng_seed + 2)]
         seen_core, seen_terms = [], []
-        turn = state.turn
-        while state.outcome is None and state.turn < 200:
-            apply(state, bots[state.decider].choose(state, state.decider))
-            if state.turn != turn and state.outcome is None and state.pending is None:
-                turn = state.turn
-                yields = {s: deck_yield(state, s) for s in (0, 1)}
-                a, b = features(state, 0, yields), features(state, 1, yields)
-                seen_core.append(float(weights @ (np.array(a) - np.array(b))))
-                ta, tb = goal_terms(state, 0), goal_terms(state, 1)
-                seen_terms.append([x - y for x, y in zip(ta, tb, strict=True)])
+        for at in turn_starts(state, bots):
+            yields = {s: deck_yield(at, s) for s in (0, 1)}
+            a, b = features(at, 0, yields), features(at, 1, yields)
+            seen_core.append(float(weights @ (np.array(a) - np.array(b))))
+            ta, tb = goal_terms(at, 0), goal_terms(at, 1)
+            seen_terms.append([x - y for x, y in zip(ta, tb, strict=True)])
         if state.outcome is None or state.outcome.winner is None:
             continue
         won = 1.0 if state.outcome.winner == 0 else 0.0

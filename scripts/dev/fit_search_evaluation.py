@@ -22,6 +22,7 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -53,6 +54,17 @@ class ExploringBot(HeuristicBot):
         return action
 
 
+def turn_starts(state: GameState, bots: list, max_turns: int = 200) -> Iterator[GameState]:
+    """Play the game on with `bots` (one per seat); yield the state at the start of every turn
+    (no decision pending, game not over), up to `max_turns`."""
+    turn = state.turn
+    while state.outcome is None and state.turn < max_turns:
+        apply(state, bots[state.decider].choose(state, state.decider))
+        if state.turn != turn and state.outcome is None and state.pending is None:
+            turn = state.turn
+            yield state
+
+
 def positions(games: int, seed: int, explore: float = 0.0
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return (feature differences, seat-0-won labels, game index) of every turn start."""
@@ -62,14 +74,10 @@ def positions(games: int, seed: int, explore: float = 0.0
         state = new_game(GameSetup(pack=pack, seed=seed * 100_000 + g, first=g % 2))
         bots = [ExploringBot(seed + 2 * g, explore), ExploringBot(seed + 2 * g + 1, explore)]
         seen = []
-        turn = state.turn
-        while state.outcome is None and state.turn < 200:
-            apply(state, bots[state.decider].choose(state, state.decider))
-            if state.turn != turn and state.outcome is None and state.pending is None:
-                turn = state.turn
-                yields = {s: deck_yield(state, s) for s in (0, 1)}
-                a, b = features(state, 0, yields), features(state, 1, yields)
-                seen.append([x - y for x, y in zip(a, b, strict=True)])
+        for at in turn_starts(state, bots):
+            yields = {s: deck_yield(at, s) for s in (0, 1)}
+            a, b = features(at, 0, yields), features(at, 1, yields)
+            seen.append([x - y for x, y in zip(a, b, strict=True)])
         if state.outcome is None or state.outcome.winner is None:
             continue
         won = 1.0 if state.outcome.winner == 0 else 0.0
