@@ -22,7 +22,9 @@ Sections (`--only core,ffa,raid,scenarios`; game counts by option):
   per scenario): the searcher plays the Star Empire in half of them and the Trade Federation in
   the other half, the first side alternating; each game starts from a campaign state reached by
   heuristic bot campaigns (play/engine/balance.py `campaign_prefix`), with the first player's
-  choices drawn at random.
+  choices drawn at random. Beside each scenario's figure, the heuristic's result in the
+  searcher's seat in the same games (the same deal and choices, a heuristic in both seats): a
+  campaign state can favour one side, so that is the figure the searcher's gain is measured from.
 
 `--games N` sets every section's game count at once (core, ffa, raid, per scenario), for a
 small run; a section's own option still wins when given. `--scenarios 1,6` picks scenarios.
@@ -133,10 +135,11 @@ def play(task: tuple) -> dict:
     setup = scenario_setup(pack, snapshot, number, seed=seed, check_first=False)
     seat = snapshot.seat_of(side)
     names = ["heuristic", "heuristic"]
+    baseline = play_game(setup, _bots(names, seed), max_turns=200)
     names[seat] = "search"
     result = play_game(setup, _bots(names, seed), max_turns=200)
     return {"kind": kind, "game": g, "scenario": number, "side": side,
-            "won": result.winner == seat,
+            "won": result.winner == seat, "baseline_won": baseline.winner == seat,
             "reason": result.outcome.reason if result.outcome else "cut", "turns": result.turns,
             "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
 
@@ -195,7 +198,10 @@ def summarize(rows: list[dict], args: argparse.Namespace) -> dict:
                 reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
             figures["scenarios"][str(n)] = {**rate(part), "by_side": {
                 s: {"win_rate": v["win_rate"], "games": v["games"]} for s, v in by_side.items()},
+                "heuristic_in_that_seat": rate(part, "baseline_won")["win_rate"],
                 "endings": reasons}
+        figures["scenarios_pooled"] = {**rate(scen),
+                                       "heuristic_in_that_seat": rate(scen, "baseline_won")}
         figures["scenario_seconds_per_turn"] = seconds(scen)
     figures["bars"] = bars(figures, args)
     return figures

@@ -27,3 +27,22 @@ def test_a_small_run_has_every_section_with_intervals_and_timing() -> None:
     for section in ("ffa4", "raid_boss", "raid_raider"):
         assert figures[section]["heuristic_in_that_seat"]["games"] == 1
     assert figures["options"]["search"]["turn_budget"] == 0.02
+
+
+def test_scenario_figures_stand_beside_the_heuristic_in_the_same_seat() -> None:
+    """L21 scenario games: each scenario's win rate has the heuristic's result in the searcher's
+    seat of the same games beside it, and the pooled figures count every game."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bot_strength.py"), "--games", "2",
+         "--only", "scenarios", "--scenarios", "1,12", "--opt", "search:turn_budget=0.02",
+         "--opt", "search:time_limit=0.02"], capture_output=True, text=True, check=True,
+        timeout=600)
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(figures["scenarios"]) == {"1", "12"}
+    for entry in figures["scenarios"].values():
+        assert entry["games"] == 2
+        assert entry["heuristic_in_that_seat"] in (0.0, 0.5, 1.0)
+        assert sum(entry["endings"].values()) == 2
+    pooled = figures["scenarios_pooled"]
+    assert pooled["games"] == 4 and pooled["heuristic_in_that_seat"]["games"] == 4
+    assert pooled["wins"] == sum(e["wins"] for e in figures["scenarios"].values())
