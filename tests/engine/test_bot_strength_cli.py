@@ -24,7 +24,7 @@ def test_a_small_run_has_every_section_with_intervals_and_timing() -> None:
         entry = figures[section]
         assert entry["games"] == 1 and len(entry["ci95"]) == 2
         assert {"median", "p90"} <= set(entry["seconds_per_turn"])
-    for section in ("ffa4", "raid_boss", "raid_raider"):
+    for section in ("core", "ffa4", "raid_boss", "raid_raider"):
         assert figures[section]["heuristic_in_that_seat"]["games"] == 1
     assert figures["options"]["search"]["turn_budget"] == 0.02
 
