@@ -202,7 +202,7 @@ def summarize(rows: list[dict], args: argparse.Namespace) -> dict:
                 reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
             figures["scenarios"][str(n)] = {**rate(part), "by_side": {
                 s: {"win_rate": v["win_rate"], "games": v["games"]} for s, v in by_side.items()},
-                "heuristic_in_that_seat": rate(part, "baseline_won")["win_rate"],
+                "heuristic_in_that_seat": rate(part, "baseline_won"),
                 "endings": reasons}
         figures["scenarios_pooled"] = {**rate(scen),
                                        "heuristic_in_that_seat": rate(scen, "baseline_won")}

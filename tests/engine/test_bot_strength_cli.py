@@ -41,7 +41,8 @@ def test_scenario_figures_stand_beside_the_heuristic_in_the_same_seat() -> None:
     assert set(figures["scenarios"]) == {"1", "12"}
     for entry in figures["scenarios"].values():
         assert entry["games"] == 2
-        assert entry["heuristic_in_that_seat"] in (0.0, 0.5, 1.0)
+        baseline = entry["heuristic_in_that_seat"]
+        assert baseline["games"] == 2 and baseline["win_rate"] in (0.0, 0.5, 1.0)
         assert sum(entry["endings"].values()) == 2
     pooled = figures["scenarios_pooled"]
     assert pooled["games"] == 4 and pooled["heuristic_in_that_seat"]["games"] == 4
