@@ -100,6 +100,16 @@ def _team(setup: GameSetup, seat: int) -> int:
     return new_game(setup).game.team[seat]
 
 
+def _with_baseline(setup: GameSetup, players: int, seat: int, seed: int, **limits: int
+                   ) -> tuple[Any, Any]:
+    """Play the game with heuristics in every seat, then with the searcher in `seat` (the same
+    deal and bots' seeds); return both results."""
+    names = ["heuristic"] * players
+    baseline = play_game(setup, _bots(names, seed), **limits)
+    names[seat] = "search"
+    return baseline, play_game(setup, _bots(names, seed), **limits)
+
+
 def play(task: tuple) -> dict:
     """Play one game of a section; return who won and the searcher's seconds per turn."""
     kind, g = task[0], task[1]
@@ -108,10 +118,7 @@ def play(task: tuple) -> dict:
         pack = _pack(CORE)
         seat = g % 2
         setup = GameSetup(pack=pack, seats=seat_setups(pack), seed=seed, first=(g // 2) % 2)
-        names = ["heuristic", "heuristic"]
-        baseline = play_game(setup, _bots(names, seed))
-        names[seat] = "search"
-        result = play_game(setup, _bots(names, seed))
+        baseline, result = _with_baseline(setup, 2, seat, seed)
         return {"kind": kind, "game": g, "won": result.winner == seat,
                 "baseline_won": baseline.winner == seat, "turns": result.turns,
                 "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
@@ -121,10 +128,7 @@ def play(task: tuple) -> dict:
         seat = g % players if kind == "ffa" else 0 if kind == "raid-boss" else 1 + g % (players - 1)
         first = (g // players) % players if kind == "ffa" else None
         setup = setup_for(mode, _pack(CORE), players=players, seed=seed, first=first)
-        names = ["heuristic"] * players
-        baseline = play_game(setup, _bots(names, seed))
-        names[seat] = "search"
-        result = play_game(setup, _bots(names, seed))
+        baseline, result = _with_baseline(setup, players, seat, seed)
         return {"kind": kind, "won": _won(result, setup, seat),
                 "baseline_won": _won(baseline, setup, seat), "turns": result.turns,
                 "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
@@ -137,10 +141,7 @@ def play(task: tuple) -> dict:
     snapshot = replace(base, first_side=first, choices={**base.choices, number: choices})
     setup = scenario_setup(pack, snapshot, number, seed=seed, check_first=False)
     seat = snapshot.seat_of(side)
-    names = ["heuristic", "heuristic"]
-    baseline = play_game(setup, _bots(names, seed), max_turns=200)
-    names[seat] = "search"
-    result = play_game(setup, _bots(names, seed), max_turns=200)
+    baseline, result = _with_baseline(setup, 2, seat, seed, max_turns=200)
     return {"kind": kind, "game": g, "scenario": number, "side": side,
             "won": result.winner == seat, "baseline_won": baseline.winner == seat,
             "reason": result.outcome.reason if result.outcome else "cut", "turns": result.turns,
