@@ -1,0 +1,225 @@
+"""What limits the search bot: two "what if" runs of benchmarks/bot_strength.py (issue 23).
+
+Each experiment changes one thing about the searcher for the run and leaves the product's bots
+alone (the change is made in this process and its forked workers only):
+
+    # the searcher sees every hidden card (both hands, every deck order, the trade deck) in its
+    # sampled worlds; only the future shuffles stay unknown: an upper bound for what a better
+    # model of the hidden cards could bring
+    python scripts/dev/search_limits.py oracle -- --only core --core 120 --jobs 2 --cpu-clock
+
+    # the searcher's own buys, as a better rollout policy (one round of "expert iteration"):
+    python scripts/dev/search_limits.py collect --games 200 --seed 7 --out /tmp/buys.jsonl
+    python scripts/dev/search_limits.py fit /tmp/buys.jsonl > /tmp/bonus.json
+    python scripts/dev/search_limits.py bonus /tmp/bonus.json --where rollouts -- --only core ...
+
+`collect` plays the Grand Admiral (200 rollouts, depth 6, no time caps) against the heuristic
+on core-set deals of its own seed and writes every searched buy decision: the candidates, the
+heuristic's value of each (heuristic.buy_options) and the one the search chose. `fit` fits a
+bonus per card design so that the heuristic's values plus the bonus call the search's choices
+(a conditional logit with an L2 penalty; pure Python) and prints it as JSON. `bonus` adds those
+bonuses to the heuristic's buy values where the searcher's own seat decides in its rollouts
+(`--where rollouts`) or also for its default candidate (`--where both`); the opponents in the
+rollouts and the real heuristic opponents keep the plain values. Figures: docs/engine.md,
+"What limits the searcher".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections import defaultdict
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from play.engine import GameSetup, play_game, read_pack
+from play.engine.actions import EXPLORER
+from play.engine.bots import heuristic, search
+from play.engine.bots.heuristic import HeuristicBot, buy_options
+from play.engine.bots.search import SearchBot
+from play.engine.bulk import game_seed, seat_setups
+from play.engine.chance import KeyedShuffler
+from play.engine.rules import apply
+from play.engine.state import replace_shared
+
+CORE = ROOT / "fixtures" / "packs" / "core-set.json"
+NOT_BUYS = ("use", "end", "destroy", "attack", "done")
+
+
+# -- oracle: the hidden cards revealed ------------------------------------------------------------
+
+def seen_world(state, seat, rng):
+    """A sampled world that keeps every hidden card where it is (only future shuffles change)."""
+    sim = state.clone()
+    replace_shared(sim, "rng", KeyedShuffler(rng.getrandbits(256).to_bytes(32, "little")))
+    replace_shared(sim, "history", [])
+    return sim
+
+
+# -- the searcher's buys: collected, fitted, used in rollouts ----------------------------------------
+
+class LoggingSearchBot(SearchBot):
+    """The search bot, writing down each searched buy decision (candidates, values, choice)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.decisions: list[dict] = []
+
+    def search(self, state, seat, found, deadline=None):
+        chosen = super().search(state, seat, found, deadline)
+        if state.pending is None and any(a.kind == "buy" for a in found):
+            values = {a: v for _cost, v, a in buy_options(state, seat)}
+            rows = []
+            for action in found:
+                if action.kind == "buy":
+                    inst = state.explorers[-1] if action.card == EXPLORER else action.card
+                    rows.append([state.design[inst].id, values[action]])
+                else:
+                    rows.append([action.kind, 0.0])
+            self.decisions.append({"candidates": rows, "chosen": found.index(chosen)})
+        return chosen
+
+
+def collect_game(task: tuple[int, int]) -> dict:
+    seed, g = task
+    pack = read_pack(str(CORE))
+    deal = game_seed(seed, "exit", g)  # "exit": expert iteration
+    seat = g % 2
+    setup = GameSetup(pack=pack, seats=seat_setups(pack), seed=deal, first=(g // 2) % 2)
+    bots: list = [HeuristicBot(deal * 7 + k) for k in range(2)]
+    bots[seat] = LoggingSearchBot(deal * 7 + seat, iterations=200, depth=6)
+    result = play_game(setup, bots, timed=False)
+    return {"game": g, "won": result.winner == seat, "decisions": bots[seat].decisions}
+
+
+def fit_bonus(path: str, penalty: float, steps: int = 300) -> tuple[dict[str, float], dict]:
+    """Return a bonus per design so that value + bonus calls the search's buys, and fit figures."""
+    choices = []  # (candidates as (design, value), index chosen) where a buy was chosen
+    for line in Path(path).read_text().splitlines():
+        for d in json.loads(line)["decisions"]:
+            rows, k = d["candidates"], d["chosen"]
+            buys = [i for i, (name, _v) in enumerate(rows) if name not in NOT_BUYS]
+            if k in buys and len(buys) > 1:
+                choices.append(([tuple(rows[i]) for i in buys], buys.index(k)))
+    bonus: dict[str, float] = defaultdict(float)
+    scale = 1.0  # the heuristic values' weight, fitted alongside
+    for _ in range(steps):
+        grad: dict[str, float] = defaultdict(float)
+        grad_scale = 0.0
+        for rows, k in choices:
+            utility = [scale * v + bonus[name] for name, v in rows]
+            top = max(utility)
+            weights = [math.exp(u - top) for u in utility]
+            total = sum(weights)
+            for j, (name, v) in enumerate(rows):
+                residual = (1.0 if j == k else 0.0) - weights[j] / total
+                grad[name] += residual
+                grad_scale += residual * v
+        for name in set(grad) | set(bonus):
+            bonus[name] += (grad[name] - 2 * penalty * bonus[name]) / len(choices)
+        scale += 0.01 * grad_scale / len(choices)
+    agree = sum(max(range(len(r)), key=lambda j: scale * r[j][1] + bonus[r[j][0]]) == k
+                for r, k in choices)
+    plain = sum(max(range(len(r)), key=lambda j: r[j][1]) == k for r, k in choices)
+    figures = {"decisions": len(choices), "scale": round(scale, 3),
+               "calls_with_bonus": agree, "calls_with_plain_values": plain}
+    return {n: round(v, 2) for n, v in sorted(bonus.items(), key=lambda kv: kv[1])}, figures
+
+
+def use_bonus(bonus: dict[str, float], where: str) -> None:
+    """Add `bonus` to the heuristic's buy values when the searcher's own seat decides."""
+    own_seat = [False]
+    plain_buy_value = heuristic.buy_value
+
+    def buy_value(design, counts):
+        value = plain_buy_value(design, counts)
+        return value + bonus.get(design.id, 0.0) if own_seat[0] else value
+
+    def rollout(self, state, seat, action, world):  # search.SearchBot.rollout, seat-aware
+        rng = random.Random(world)
+        sim = search.determinize(state, seat, rng)
+        depth = self.depth if self.depth is not None else (2 if sim.game.n == 2 else sim.game.n)
+        stop = sim.turn + 1 + depth
+        apply(sim, action)
+        self.player.rng = rng
+        while sim.outcome is None and sim.turn < stop:
+            who = sim.pending.seat if sim.pending is not None else sim.active
+            own_seat[0] = who == seat
+            try:
+                step = self.player.choose(sim, who)
+            finally:
+                own_seat[0] = False
+            apply(sim, step)
+        return search.evaluate(sim, seat, self.weights, self.scenario_weights)
+
+    heuristic.buy_value = buy_value
+    SearchBot.rollout = rollout
+    if where == "both":
+        plain_init = SearchBot.__init__
+
+        class BonusPolicy(HeuristicBot):
+            def choose(self, state, seat):
+                own_seat[0] = True
+                try:
+                    return super().choose(state, seat)
+                finally:
+                    own_seat[0] = False
+
+        def init(self, *args, **kwargs):
+            plain_init(self, *args, **kwargs)
+            self.policy = BonusPolicy(self.policy.seed)
+
+        SearchBot.__init__ = init
+
+
+def run_benchmark(args: list[str]) -> int:
+    import bot_strength
+    sys.argv = ["bot_strength.py", *args]
+    return bot_strength.main()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("oracle").add_argument("rest", nargs=argparse.REMAINDER)
+    collect = sub.add_parser("collect")
+    collect.add_argument("--games", type=int, default=200)
+    collect.add_argument("--seed", type=int, default=7)
+    collect.add_argument("--jobs", type=int, default=2)
+    collect.add_argument("--out", required=True)
+    fit = sub.add_parser("fit")
+    fit.add_argument("path")
+    fit.add_argument("--penalty", type=float, default=0.5)
+    bonus = sub.add_parser("bonus")
+    bonus.add_argument("values")
+    bonus.add_argument("--where", choices=("rollouts", "both"), default="rollouts")
+    bonus.add_argument("rest", nargs=argparse.REMAINDER)
+    args = parser.parse_args()
+    if args.command == "oracle":
+        search.determinize = seen_world
+        return run_benchmark([a for a in args.rest if a != "--"])
+    if args.command == "bonus":
+        use_bonus(json.loads(Path(args.values).read_text()), args.where)
+        return run_benchmark([a for a in args.rest if a != "--"])
+    if args.command == "collect":
+        with Pool(args.jobs) as pool, open(args.out, "a") as out:
+            for row in pool.imap_unordered(collect_game, [(args.seed, g) for g in range(args.games)]):
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+                print(f"game {row['game']} {'won' if row['won'] else 'lost'}", file=sys.stderr)
+        return 0
+    values, figures = fit_bonus(args.path, args.penalty)
+    print(json.dumps(figures), file=sys.stderr)
+    print(json.dumps(values))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
