@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import sys
 from collections import defaultdict
 from multiprocessing import Pool
@@ -46,7 +45,6 @@ from play.engine.bots.heuristic import HeuristicBot, buy_options
 from play.engine.bots.search import SearchBot
 from play.engine.bulk import game_seed, seat_setups
 from play.engine.chance import KeyedShuffler
-from play.engine.rules import apply
 from play.engine.state import replace_shared
 
 CORE = ROOT / "fixtures" / "packs" / "core-set.json"
@@ -136,47 +134,43 @@ def fit_bonus(path: str, penalty: float, steps: int = 300) -> tuple[dict[str, fl
 def use_bonus(bonus: dict[str, float], where: str) -> None:
     """Add `bonus` to the heuristic's buy values when the searcher's own seat decides."""
     own_seat = [False]
+    searcher = [-1]  # the seat of the rollout under way
     plain_buy_value = heuristic.buy_value
 
     def buy_value(design, counts):
         value = plain_buy_value(design, counts)
         return value + bonus.get(design.id, 0.0) if own_seat[0] else value
 
-    def rollout(self, state, seat, action, world):  # search.SearchBot.rollout, seat-aware
-        rng = random.Random(world)
-        sim = search.determinize(state, seat, rng)
-        depth = self.depth if self.depth is not None else (2 if sim.game.n == 2 else sim.game.n)
-        stop = sim.turn + 1 + depth
-        apply(sim, action)
-        self.player.rng = rng
-        while sim.outcome is None and sim.turn < stop:
-            who = sim.pending.seat if sim.pending is not None else sim.active
-            own_seat[0] = who == seat
+    class BonusHeuristic(HeuristicBot):
+        """The heuristic, with the bonuses when it decides for the searcher's seat (`always`:
+        it only ever does, as the searcher's default candidate)."""
+
+        def __init__(self, seed: int | None, always: bool = False) -> None:
+            super().__init__(seed)
+            self.always = always
+
+        def choose(self, state, seat):
+            own_seat[0] = self.always or seat == searcher[0]
             try:
-                step = self.player.choose(sim, who)
+                return super().choose(state, seat)
             finally:
                 own_seat[0] = False
-            apply(sim, step)
-        return search.evaluate(sim, seat, self.weights, self.scenario_weights)
+
+    plain_rollout, plain_init = SearchBot.rollout, SearchBot.__init__
+
+    def rollout(self, state, seat, action, world):
+        searcher[0] = seat
+        return plain_rollout(self, state, seat, action, world)
+
+    def init(self, *args, **kwargs):
+        plain_init(self, *args, **kwargs)
+        self.player = BonusHeuristic(self.player.seed)  # every seat in its rollouts
+        if where == "both":
+            self.policy = BonusHeuristic(self.policy.seed, always=True)
 
     heuristic.buy_value = buy_value
     SearchBot.rollout = rollout
-    if where == "both":
-        plain_init = SearchBot.__init__
-
-        class BonusPolicy(HeuristicBot):
-            def choose(self, state, seat):
-                own_seat[0] = True
-                try:
-                    return super().choose(state, seat)
-                finally:
-                    own_seat[0] = False
-
-        def init(self, *args, **kwargs):
-            plain_init(self, *args, **kwargs)
-            self.policy = BonusPolicy(self.policy.seed)
-
-        SearchBot.__init__ = init
+    SearchBot.__init__ = init
 
 
 def run_benchmark(args: list[str]) -> int:
