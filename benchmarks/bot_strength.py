@@ -17,8 +17,8 @@ Sections (`--only core,ffa,raid,scenarios`; game counts by option):
   games; its seat and the first player rotate); beside it the same games with a heuristic in
   its seat (about 25%).
 - raid: the searcher as the boss against heuristic raiders, and as one raider beside heuristic
-  raiders (`--raid` games each, `--raid-players` seats), beside the heuristic's results in the
-  same seat and the same games.
+  raiders (`--raid` games each, `--raid-players` seats, default 4, shown as `players`), beside
+  the heuristic's results in the same seat and the same games.
 - scenarios: each of the twelve scenarios of the default Legacy campaign (`--scenario-games`
   per scenario): the searcher plays the Star Empire in half of them and the Trade Federation in
   the other half, the first side alternating; each game starts from a campaign state reached by
@@ -183,12 +183,12 @@ def summarize(rows: list[dict], args: argparse.Namespace) -> dict:
         figures["core"] = {**rate(core), "heuristic_in_that_seat": rate(core, "baseline_won"),
                            "seconds_per_turn": seconds(core),
                            "mean_turns": round(statistics.mean(r["turns"] for r in core), 1)}
-    for kind, name in (("ffa", "ffa4"), ("raid-boss", "raid_boss"),
-                       ("raid-raider", "raid_raider")):
+    for kind, name, players in (("ffa", "ffa4", 4), ("raid-boss", "raid_boss", args.raid_players),
+                                ("raid-raider", "raid_raider", args.raid_players)):
         part = [r for r in rows if r["kind"] == kind]
         if part:
             searcher, baseline = rate(part), rate(part, "baseline_won")
-            figures[name] = {**searcher, "heuristic_in_that_seat": baseline,
+            figures[name] = {**searcher, "players": players, "heuristic_in_that_seat": baseline,
                              "points_over_heuristic": round(100 * (searcher["win_rate"]
                                                                    - baseline["win_rate"]), 1),
                              "seconds_per_turn": seconds(part)}

@@ -26,6 +26,7 @@ def test_a_small_run_has_every_section_with_intervals_and_timing() -> None:
         assert {"median", "p90"} <= set(entry["seconds_per_turn"])
     for section in ("core", "ffa4", "raid_boss", "raid_raider"):
         assert figures[section]["heuristic_in_that_seat"]["games"] == 1
+    assert figures["ffa4"]["players"] == 4 and figures["raid_boss"]["players"] == 4  # the default
     assert figures["options"]["search"]["turn_budget"] == 0.02
 
 
