@@ -44,8 +44,6 @@ from play.engine.bots import heuristic, search
 from play.engine.bots.heuristic import HeuristicBot, buy_options
 from play.engine.bots.search import SearchBot
 from play.engine.bulk import game_seed, seat_setups
-from play.engine.chance import KeyedShuffler
-from play.engine.state import replace_shared
 
 CORE = ROOT / "fixtures" / "packs" / "core-set.json"
 NOT_BUYS = ("use", "end", "destroy", "attack", "done")
@@ -55,10 +53,7 @@ NOT_BUYS = ("use", "end", "destroy", "attack", "done")
 
 def seen_world(state, seat, rng):
     """A sampled world that keeps every hidden card where it is (only future shuffles change)."""
-    sim = state.clone()
-    replace_shared(sim, "rng", KeyedShuffler(rng.getrandbits(256).to_bytes(32, "little")))
-    replace_shared(sim, "history", [])
-    return sim
+    return search.fresh_world(state, rng)
 
 
 # -- the searcher's buys: collected, fitted, used in rollouts ----------------------------------------

@@ -285,9 +285,7 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
     reshuffles. Pools are sorted before shuffling, so the result depends only on what `seat`
     knows and on `rng`. The copy keeps no action history (a rollout does not need it).
     """
-    sim = state.clone()
-    replace_shared(sim, "rng", KeyedShuffler(rng.getrandbits(256).to_bytes(32, "little")))
-    replace_shared(sim, "history", [])
+    sim = fresh_world(state, rng)
     own = sorted(sim.deck[seat])
     rng.shuffle(own)
     sim.deck[seat] = own
@@ -308,6 +306,15 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
     trade = sorted(sim.trade_deck)
     rng.shuffle(trade)
     replace_shared(sim, "trade_deck", trade)
+    return sim
+
+
+def fresh_world(state: GameState, rng: random.Random) -> GameState:
+    """Return a copy with future shuffles of its own (drawn from `rng`) and no action history:
+    where every sampled world starts, before the hidden cards are re-dealt."""
+    sim = state.clone()
+    replace_shared(sim, "rng", KeyedShuffler(rng.getrandbits(256).to_bytes(32, "little")))
+    replace_shared(sim, "history", [])
     return sim
 
 
