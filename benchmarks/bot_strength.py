@@ -199,12 +199,15 @@ def summarize(rows: list[dict], args: argparse.Namespace) -> dict:
             part = [r for r in scen if r["scenario"] == n]
             by_side = {side: rate([r for r in part if r["side"] == side]) for side in SIDES}
             reasons: dict[str, int] = {}
+            lost_to: dict[str, int] = {}  # how the searcher's lost games ended
             for r in part:
                 reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
+                if not r["won"]:
+                    lost_to[r["reason"]] = lost_to.get(r["reason"], 0) + 1
             figures["scenarios"][str(n)] = {**rate(part), "by_side": {
                 s: {"win_rate": v["win_rate"], "games": v["games"]} for s, v in by_side.items()},
                 "heuristic_in_that_seat": rate(part, "baseline_won"),
-                "endings": reasons}
+                "endings": reasons, "losses_by_ending": lost_to}
         figures["scenarios_pooled"] = {**rate(scen),
                                        "heuristic_in_that_seat": rate(scen, "baseline_won")}
         figures["scenario_seconds_per_turn"] = seconds(scen)

@@ -45,6 +45,7 @@ def test_scenario_figures_stand_beside_the_heuristic_in_the_same_seat() -> None:
         baseline = entry["heuristic_in_that_seat"]
         assert baseline["games"] == 2 and baseline["win_rate"] in (0.0, 0.5, 1.0)
         assert sum(entry["endings"].values()) == 2
+        assert sum(entry["losses_by_ending"].values()) == 2 - entry["wins"]
     pooled = figures["scenarios_pooled"]
     assert pooled["games"] == 4 and pooled["heuristic_in_that_seat"]["games"] == 4
     assert pooled["wins"] == sum(e["wins"] for e in figures["scenarios"].values())
