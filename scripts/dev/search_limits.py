@@ -13,6 +13,11 @@ alone (the change is made in this process and its forked workers only):
     python scripts/dev/search_limits.py fit /tmp/buys.jsonl > /tmp/bonus.json
     python scripts/dev/search_limits.py bonus /tmp/bonus.json --where rollouts -- --only core ...
 
+    # the political race (L19) in scenario games: how often a buy that denies an opponent near
+    # political victory a card its scenario sheet still needs is on offer, among the searcher's
+    # candidates, and chosen (the searcher at its own budget, or --iterations N)
+    python scripts/dev/search_limits.py race --scenario 3 --games 12 --iterations 60
+
 `collect` plays the Grand Admiral (200 rollouts, depth 6, no time caps) against the heuristic
 on core-set deals of its own seed and writes every searched buy decision: the candidates, the
 heuristic's value of each (heuristic.buy_options) and the one the search chose. `fit` fits a
@@ -168,6 +173,78 @@ def use_bonus(bonus: dict[str, float], where: str) -> None:
     SearchBot.__init__ = init
 
 
+# -- race: denial buys in the political race (L19) ---------------------------------------------------
+
+NEAR = 3  # stickers of its 5 from which an opponent is "near" political victory
+_RACE: dict[str, int] = {}
+
+
+def denial_buys(state, seat: int, actions: list) -> list:
+    """Return the buys among `actions` that take from the trade row a card on which an opponent
+    with at least NEAR stickers of its scenario sheet could put one more of them (L13, L14, L19)."""
+    from play.engine import ops
+    found = []
+    for foe in ops.enemies(state, seat):
+        sheet = state.game.scenario_sheet[foe]
+        if not sheet or ops.political_progress(state, foe) < NEAR:
+            continue
+        for action in actions:
+            if action.kind == "buy" and action.card >= 0 and action.card in state.row \
+                    and action not in found and any(
+                        sticker.startswith(sheet + ":")
+                        for sticker in ops.stickers_for(state, foe, state.design[action.card])):
+                found.append(action)
+    return found
+
+
+def count_denials() -> None:
+    """Count, in this process, the searcher's buy decisions with denial buys on offer, those
+    among its candidates and those it chose (into _RACE)."""
+    original_candidates, original_choose = search.candidates, SearchBot.choose
+    offered: list = []
+
+    def candidates(state, seat, actions, default, width):
+        found = original_candidates(state, seat, actions, default, width)
+        offered[:] = denial_buys(state, seat, actions) if state.pending is None else []
+        if offered:
+            _RACE["offered"] = _RACE.get("offered", 0) + 1
+            if any(a in found for a in offered):
+                _RACE["among_candidates"] = _RACE.get("among_candidates", 0) + 1
+        return found
+
+    def choose(self, state, seat):
+        offered.clear()
+        action = original_choose(self, state, seat)
+        if action in offered:
+            _RACE["chosen"] = _RACE.get("chosen", 0) + 1
+        return action
+
+    search.candidates = candidates
+    SearchBot.choose = choose
+
+
+def race_init(iterations: int | None) -> None:
+    import bot_strength
+    options = dict(bot_strength.DEFAULT_SEARCH)
+    if iterations:
+        options["iterations"] = iterations
+    legacy = bot_strength._pack(bot_strength.LEGACY)
+    prefixes = [bot_strength.campaign_prefix(legacy, 12, "heuristic",
+                                             bot_strength.game_seed(1, "campaign", k))
+                for k in range(bot_strength.CAMPAIGNS)]
+    bot_strength._init({"search": options}, prefixes, 1, True)
+    count_denials()
+
+
+def race_game(task: tuple) -> dict:
+    """Play one of bot_strength's scenario games (`--seed 1`: the same deal); return its row
+    with the denial counts of that game."""
+    import bot_strength
+    _RACE.clear()
+    row = bot_strength.play(task)
+    return {"won": row["won"], "reason": row["reason"], **_RACE}
+
+
 def run_benchmark(args: list[str]) -> int:
     import bot_strength
     sys.argv = ["bot_strength.py", *args]
@@ -190,7 +267,23 @@ def main() -> int:
     bonus.add_argument("values")
     bonus.add_argument("--where", choices=("rollouts", "both"), default="rollouts")
     bonus.add_argument("rest", nargs=argparse.REMAINDER)
+    race = sub.add_parser("race")
+    race.add_argument("--scenario", type=int, default=3)
+    race.add_argument("--games", type=int, default=12)
+    race.add_argument("--iterations", type=int, default=0, help="rollouts a decision")
+    race.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    if args.command == "race":
+        totals: dict[str, int] = defaultdict(int)
+        tasks = [("scenario", g, args.scenario) for g in range(args.games)]
+        with Pool(args.jobs, initializer=race_init, initargs=(args.iterations,)) as pool:
+            for row in pool.imap_unordered(race_game, tasks):
+                for key, value in row.items():
+                    if key != "reason":
+                        totals[key] += value
+                totals[f"ended_{row['reason']}"] += 1
+        print(json.dumps({"scenario": args.scenario, "games": args.games, **totals}))
+        return 0
     if args.command == "oracle":
         search.determinize = seen_world
         return run_benchmark([a for a in args.rest if a != "--"])

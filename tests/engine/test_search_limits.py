@@ -42,3 +42,37 @@ def test_fitted_bonuses_call_the_choices_the_plain_values_miss(tmp_path: Path) -
     assert figures["calls_with_plain_values"] == 10
     assert figures["calls_with_bonus"] == 40
     assert bonus["cutter"] > 0 > bonus["junkyard"]
+
+
+def test_l19_denial_buys_take_what_a_near_opponents_sheet_still_needs() -> None:
+    """L13, L14, L19: a buy denies when it takes from the row a card on which an opponent with 3
+    or more of its scenario sheet's 5 stickers could put one more of them (its printed cost
+    and type match a row of that sheet not used yet)."""
+    from dataclasses import replace
+
+    from play.engine import legal_actions
+    from play.engine.balance import campaign_prefix, pick_choices
+    from play.engine.legacy import scenario_setup
+    from play.engine.state import replace_shared
+
+    legacy = read_pack(str(ROOT / "fixtures" / "packs" / "legacy-default.json"))
+    base = campaign_prefix(legacy, 3, "heuristic", 5)[2]
+    snapshot = replace(base, first_side="empire", choices={
+        **base.choices, 3: pick_choices(legacy, 3, "empire", random.Random(1))})
+    state = new_game(scenario_setup(legacy, snapshot, 3, seed=1, check_first=False))
+    assert state.active == 0 and state.pending is None
+    sheet = state.game.scenario_sheet[1]
+    by_cost = {(state.design[c].type, state.design[c].printed_cost, state.design[c].upgrade): c
+               for c in state.row}
+    base_8, base_4 = by_cost[("base", 8, None)], by_cost[("base", 4, None)]  # this deal's row
+    state.trade[0] = 20
+
+    def denials(*rows: int) -> set[int]:
+        kept = {r for r in state.rows_used if not r.startswith(sheet + ":")}
+        replace_shared(state, "rows_used", kept | {f"{sheet}:{r}" for r in rows})
+        return {a.card for a in search_limits.denial_buys(state, 0, legal_actions(state))}
+
+    assert denials(3, 5) == set()  # 2 stickers: not near yet
+    assert denials(3, 5, 6) == {base_8, base_4}  # rows 4 and 8 still open
+    assert denials(3, 4, 5, 6) == {base_8}
+    assert search_limits.denial_buys(state, 1, legal_actions(state)) == []  # seat 0 not near
