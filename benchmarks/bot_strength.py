@@ -76,6 +76,14 @@ def _pack(path: Path) -> Any:
     return _PACKS[str(path)]
 
 
+def scenario_prefixes(seed: int) -> list:
+    """Return the campaign states the scenario games of `seed` start from (CAMPAIGNS heuristic
+    bot campaigns of the default pack)."""
+    legacy = _pack(LEGACY)
+    return [campaign_prefix(legacy, 12, "heuristic", game_seed(seed, "campaign", k))
+            for k in range(CAMPAIGNS)]
+
+
 def _init(options: dict, prefixes: list, seed: int, cpu_clock: bool = False) -> None:
     _STATE.update(options=options, prefixes=prefixes, seed=seed, cpu_clock=cpu_clock)
 
@@ -285,9 +293,7 @@ def main() -> int:
     prefixes: list = []
     if "scenarios" in sections:
         numbers = [int(n) for n in args.scenarios.split(",")]
-        legacy = _pack(LEGACY)
-        prefixes = [campaign_prefix(legacy, 12, "heuristic", game_seed(args.seed, "campaign", k))
-                    for k in range(CAMPAIGNS)]
+        prefixes = scenario_prefixes(args.seed)
         tasks += [("scenario", g, n) for n in numbers for g in range(args.scenario_games)]
     start = time.perf_counter()
     random.Random(args.seed).shuffle(tasks)  # mix long and short games across the workers

@@ -228,11 +228,7 @@ def race_init(iterations: int | None) -> None:
     options = dict(bot_strength.DEFAULT_SEARCH)
     if iterations:
         options["iterations"] = iterations
-    legacy = bot_strength._pack(bot_strength.LEGACY)
-    prefixes = [bot_strength.campaign_prefix(legacy, 12, "heuristic",
-                                             bot_strength.game_seed(1, "campaign", k))
-                for k in range(bot_strength.CAMPAIGNS)]
-    bot_strength._init({"search": options}, prefixes, 1, True)
+    bot_strength._init({"search": options}, bot_strength.scenario_prefixes(1), 1, True)
     count_denials()
 
 
