@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from play.engine import GameSetup, play_game, read_pack
+from play.engine import GameSetup, ops, play_game, read_pack
 from play.engine.actions import EXPLORER
 from play.engine.bots import heuristic, search
 from play.engine.bots.heuristic import HeuristicBot, buy_options
@@ -182,7 +182,6 @@ _RACE: dict[str, int] = {}
 def denial_buys(state, seat: int, actions: list) -> list:
     """Return the buys among `actions` that take from the trade row a card on which an opponent
     with at least NEAR stickers of its scenario sheet could put one more of them (L13, L14, L19)."""
-    from play.engine import ops
     found = []
     for foe in ops.enemies(state, seat):
         sheet = state.game.scenario_sheet[foe]
