@@ -243,7 +243,7 @@ def bars(figures: dict, args: argparse.Namespace) -> dict:
 def _progress(row: dict) -> dict:
     """Print one line per finished game on stderr (stdout keeps the one JSON line)."""
     print(row["kind"], row.get("scenario", ""), row.get("game", ""),
-          "won" if row["won"] else "lost",
+          "won" if row["won"] else "lost", row.get("reason", ""),
           "" if "baseline_won" not in row else f"(heuristic: {row['baseline_won']})",
           file=sys.stderr, flush=True)
     return row

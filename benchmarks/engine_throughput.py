@@ -3,7 +3,7 @@
 Plays `--runs` runs of N games (default 500) and reports the median run. The last line of output
 is one JSON object with `games_per_s` and `decisions_per_s` (wall clock), the same in CPU time of
 the process (`cpu_games_per_s`, steadier on a shared machine), and the mean cost of `clone` over
-states met in those games (`clone_us`).
+states met in those games (`clone_us`, the median of five timings).
 
 `--against REF` (a commit, branch or tag, e.g. `main`) measures that commit's engine in the same
 run: its `play/engine` is extracted with `git archive` into a temporary directory and the two
@@ -61,13 +61,17 @@ def measure(root: str, pack_path: str, games: int, first_seed: int) -> dict:
                 kept.append(state.clone())
         if len(kept) >= 2000:
             break
-    clone_cpu = time.process_time()
-    for _ in range(20):
-        for state in kept:
-            state.clone()
-    clone_cpu = time.process_time() - clone_cpu
+    # the median of 5 timings of 4 passes each: on a shared machine even CPU time swings with
+    # the other load (shared caches, clock speed), and one timing can catch a burst of it
+    timings = []
+    for _ in range(5):
+        clone_cpu = time.process_time()
+        for _ in range(4):
+            for state in kept:
+                state.clone()
+        timings.append(time.process_time() - clone_cpu)
     return {"wall": wall, "cpu": cpu, "decisions": decisions, "turns": turns, "games": games,
-            "clone_us": 1e6 * clone_cpu / (20 * len(kept))}
+            "clone_us": 1e6 * statistics.median(timings) / (4 * len(kept))}
 
 
 def extract(ref: str, into: Path) -> str:
