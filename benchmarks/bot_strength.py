@@ -150,10 +150,26 @@ def play(task: tuple) -> dict:
     setup = scenario_setup(pack, snapshot, number, seed=seed, check_first=False)
     seat = snapshot.seat_of(side)
     baseline, result = _with_baseline(setup, 2, seat, seed, max_turns=200)
-    return {"kind": kind, "game": g, "scenario": number, "side": side,
-            "won": result.winner == seat, "baseline_won": baseline.winner == seat,
-            "reason": result.outcome.reason if result.outcome else "cut", "turns": result.turns,
-            "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
+    row = {"kind": kind, "game": g, "scenario": number, "side": side,
+           "won": result.winner == seat, "baseline_won": baseline.winner == seat,
+           "reason": result.outcome.reason if result.outcome else "cut", "turns": result.turns,
+           "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
+    if setup.seats[seat].scenario_sheet:  # the political race (L19): [the seat's, its opponent's]
+        row["sheet_stickers"] = _sheet_stickers(result, setup, seat)
+        row["baseline_sheet_stickers"] = _sheet_stickers(baseline, setup, seat)
+    return row
+
+
+def _sheet_stickers(result: Any, setup: GameSetup, seat: int) -> list[int]:
+    """Return how many stickers of its scenario sheet the seat and its opponent used in the
+    game (L19: five win at once)."""
+    upgrades = result.outcome.upgrades if result.outcome is not None else []
+    counts = []
+    for s in (seat, 1 - seat):
+        sheet = setup.seats[s].scenario_sheet
+        counts.append(sum(1 for u in upgrades
+                          if u["seat"] == s and sheet and u["sticker"].startswith(sheet + ":")))
+    return counts
 
 
 def wilson(wins: int, n: int) -> list[float]:
@@ -215,12 +231,27 @@ def summarize(rows: list[dict], args: argparse.Namespace) -> dict:
             figures["scenarios"][str(n)] = {**rate(part), "by_side": {
                 s: {"win_rate": v["win_rate"], "games": v["games"]} for s, v in by_side.items()},
                 "heuristic_in_that_seat": rate(part, "baseline_won"),
-                "endings": reasons, "losses_by_ending": lost_to}
+                "endings": reasons, "losses_by_ending": lost_to, **sheet_race(part)}
         figures["scenarios_pooled"] = {**rate(scen),
                                        "heuristic_in_that_seat": rate(scen, "baseline_won")}
         figures["scenario_seconds_per_turn"] = seconds(scen)
     figures["bars"] = bars(figures, args)
     return figures
+
+
+def sheet_race(rows: list[dict]) -> dict:
+    """Return the mean stickers of the scenario sheet (L19) used by the searcher and by its
+    opponent, and by the heuristic in its seat and that game's opponent (scenarios 1-4)."""
+    rows = [r for r in rows if "sheet_stickers" in r]
+    if not rows:
+        return {}
+
+    def mean(key: str, k: int) -> float:
+        return round(statistics.mean(r[key][k] for r in rows), 2)
+    return {"sheet_stickers": {"searcher": mean("sheet_stickers", 0),
+                               "its_opponent": mean("sheet_stickers", 1),
+                               "heuristic_in_that_seat": mean("baseline_sheet_stickers", 0),
+                               "opponent_of_the_heuristic": mean("baseline_sheet_stickers", 1)}}
 
 
 def bars(figures: dict, args: argparse.Namespace) -> dict:

@@ -32,7 +32,8 @@ def test_a_small_run_has_every_section_with_intervals_and_timing() -> None:
 
 def test_scenario_figures_stand_beside_the_heuristic_in_the_same_seat() -> None:
     """L21 scenario games: each scenario's win rate has the heuristic's result in the searcher's
-    seat of the same games beside it, and the pooled figures count every game."""
+    seat of the same games beside it, the pooled figures count every game, and a scenario with
+    a political race (L19) tells how many sheet stickers each seat used."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bot_strength.py"), "--games", "2",
          "--only", "scenarios", "--scenarios", "1,12", "--opt", "search:turn_budget=0.02",
@@ -46,6 +47,12 @@ def test_scenario_figures_stand_beside_the_heuristic_in_the_same_seat() -> None:
         assert baseline["games"] == 2 and baseline["win_rate"] in (0.0, 0.5, 1.0)
         assert sum(entry["endings"].values()) == 2
         assert sum(entry["losses_by_ending"].values()) == 2 - entry["wins"]
+    # L19: scenario 1 has a political race (its sheet's stickers, 0-5 a seat); 12 has none
+    race = figures["scenarios"]["1"]["sheet_stickers"]
+    assert set(race) == {"searcher", "its_opponent", "heuristic_in_that_seat",
+                         "opponent_of_the_heuristic"}
+    assert all(0 <= v <= 5 for v in race.values())
+    assert "sheet_stickers" not in figures["scenarios"]["12"]
     pooled = figures["scenarios_pooled"]
     assert pooled["games"] == 4 and pooled["heuristic_in_that_seat"]["games"] == 4
     assert pooled["wins"] == sum(e["wins"] for e in figures["scenarios"].values())
