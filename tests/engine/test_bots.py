@@ -248,24 +248,3 @@ def test_c14_search_evaluation_counts_allies_as_often_as_the_deck_brings_them() 
     # the fighter's ally always fires beside the Hive; the Hive's own ally now and then (0.8 * 0.5)
     assert deck_yield(based, 0).draw == pytest.approx(5 / m + 0.4)
     assert deck_yield(based, 0).combat > deck_yield(alone, 0).combat  # the Hive's 3 each turn
-
-
-def test_l6_search_evaluation_reads_the_scenarios_grants_and_turn_start_gains() -> None:
-    """A scenario card's rules (L6) change what a seat's cards and turns are worth: the search's
-    deck yield counts an ability granted to the seat's cards (`grant`) and what the start of its
-    turns gives (`start_of_turn`, from its turn `from_turn`), for that seat only."""
-    deck = (["blob-fighter"] * 2 + ["scout"] * 10, ["blob-fighter"] * 2 + ["scout"] * 10)
-    plain = stacked(CORE, decks=deck)
-    grant = {"grant": {"match": {"faction": "blob"}, "who": "first",
-                       "ability": {"when": "primary", "do": [{"trade": 1}]}}}
-    granted = stacked(CORE, decks=deck, rules=[grant])
-    n = sum(len(zone[0]) for zone in (plain.deck, plain.hand, plain.discard, plain.ships))
-    # two fighters of n cards, five cards a hand: each played fighter gives 1 trade more
-    assert deck_yield(granted, 0).trade == pytest.approx(deck_yield(plain, 0).trade + 2 * 5 / n)
-    assert deck_yield(granted, 1) == deck_yield(plain, 1)  # the grant is seat 0's only
-    bonus = {"start_of_turn": {"who": "second", "do": [{"combat": 2}], "from_turn": 1}}
-    late = {"start_of_turn": {"who": "second", "do": [{"authority": 3}], "from_turn": 4}}
-    started = stacked(CORE, decks=deck, rules=[bonus, late])
-    assert deck_yield(started, 1).combat == pytest.approx(deck_yield(plain, 1).combat + 2)
-    assert deck_yield(started, 1).authority == deck_yield(plain, 1).authority  # not yet: turn 4
-    assert deck_yield(started, 0) == deck_yield(plain, 0)

@@ -7,9 +7,7 @@ A seat's per-turn yield is the mean over every card it owns, times the cards it 
 (a drawn card draws in turn), plus what its bases in play give every turn. Only public facts
 and the seat's own cards go in: the same on every determinization of hidden cards.
 `deck_yield`, the search bot's evaluation, weights each ally ability by how often the seat's own
-deck brings a card of its faction along instead (the heuristic keeps `seat_yield`), and reads the
-scenario's rules for the seat: abilities its cards are granted and what the start of its turns
-gives (docs/content-format.md, `grant` and `start_of_turn`).
+deck brings a card of its faction along instead (the heuristic keeps `seat_yield`).
 
 >>> from play.engine import load_pack, tiny_pack
 >>> pack = load_pack(tiny_pack())
@@ -153,57 +151,12 @@ def card_parts(design: Design) -> tuple[Yield, tuple[tuple[int, Yield], ...], Yi
     return found
 
 
-_GRANTED: dict[tuple[Design, int], tuple[list, tuple]] = {}  # by (design, id of the seat's grants)
-
-
-def seat_parts(state: GameState, design: Design, seat: int) -> tuple:
-    """Return `card_parts` of the design as the seat plays it: with the abilities a scenario
-    grants its cards (`grant`: "Kingdom cards you play give 1 trade")."""
-    game = state.game
-    grants = game.grants[seat] if game.has_grants else None
-    if not grants:
-        return _PARTS.get(design) or card_parts(design)
-    key = (design, id(grants))
-    kept = _GRANTED.get(key)
-    if kept is not None and kept[0] is grants:  # the id of a list of a game since collected
-        return kept[1]
-    found = card_parts(design)
-    extra = game.abilities(design, seat)[len(design.abilities):]
-    if extra:
-        primary, allies, scrap = found
-        for ability in extra:
-            gained = effects_yield(ability.effects)
-            if ability.when == "primary":
-                primary = primary.plus(gained)
-            elif ability.when == "ally":
-                allies += ((ability.fbit, gained),)
-            elif ability.when == "scrap":
-                scrap = scrap.plus(gained, SCRAP_CHANCE)
-        found = (primary, allies, scrap)
-    if len(_GRANTED) > 50_000:
-        _GRANTED.clear()
-    _GRANTED[key] = (grants, found)
-    return found
-
-
-def turn_start_yield(state: GameState, seat: int) -> Yield:
-    """Return what the start of the seat's next turn gives by the scenario's rules
-    (`start_of_turn`: "at the start of each of your turns, 2 combat")."""
-    total = NOTHING
-    next_turn = state.turns[seat] + 1
-    for from_turn, todo in state.game.start_of_turn[seat]:
-        if next_turn >= from_turn:
-            total = total.plus(effects_yield(todo))
-    return total
-
-
 def deck_yield(state: GameState, seat: int) -> Yield:
     """Return the seat's per-turn yield with each ally ability weighted by the chance that a
     hand drawn from its own cards holds another card of that faction (1 with such a base in
     play), instead of `seat_yield`'s flat ALLY_CHANCE: a deck of one faction is worth more
     than the same cards spread over four (the search bot's evaluation; the heuristic keeps
-    `seat_yield`). A scenario's grants count on the seat's cards (`seat_parts`), the start of its
-    turns (`turn_start_yield`) once a turn."""
+    `seat_yield`)."""
     design = state.design
     copies: dict[Design, int] = {}  # the seat's cards (not bases in play), by design
     n = 0
@@ -217,7 +170,7 @@ def deck_yield(state: GameState, seat: int) -> Yield:
         based |= design[b].ally_mask
     t = c = a = dr = 0.0
     if n:
-        parts = [(d, k, seat_parts(state, d, seat)) for d, k in copies.items()]
+        parts = [(d, k, _PARTS.get(d) or card_parts(d)) for d, k in copies.items()]
         draw = sum(k * (primary[3] + scrap[3]) for _d, k, (primary, _a, scrap) in parts)
         hand = state.game.hand_size[seat] * (1.0 + min(draw / n, 0.8))
         marked: dict[int, int] = {}  # cards of each faction bit
@@ -247,11 +200,8 @@ def deck_yield(state: GameState, seat: int) -> Yield:
         scale = hand / n
         t, c, a, dr = t * scale, c * scale, a * scale, dr * scale
     sums = [t, c, a, dr]
-    if state.game.start_of_turn[seat]:
-        for i, gained in enumerate(turn_start_yield(state, seat)):
-            sums[i] += gained
     for b in state.bases[seat]:  # a base in play gives its primary (and allies) every turn
-        primary, allies, _scrap = seat_parts(state, design[b], seat)
+        primary, allies, _scrap = card_parts(design[b])
         for i in range(4):
             sums[i] += BASE_TURN * primary[i]
         for bit, y in allies:
