@@ -18,6 +18,10 @@ alone (the change is made in this process and its forked workers only):
     # candidates, and chosen (the searcher at its own budget, or --iterations N)
     python scripts/dev/search_limits.py race --scenario 3 --games 12 --iterations 60
 
+    # how even the campaign states are that bot_strength's scenario games start from: the
+    # heuristic against itself, N games from each of the 16 states, the first side alternating
+    python scripts/dev/search_limits.py starts --scenarios 1,3 --games 60
+
 `collect` plays the Grand Admiral (200 rollouts, depth 6, no time caps) against the heuristic
 on core-set deals of its own seed and writes every searched buy decision: the candidates, the
 heuristic's value of each (heuristic.buy_options) and the one the search chose. `fit` fits a
@@ -34,8 +38,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
 from collections import defaultdict
+from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -45,10 +51,12 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from play.engine import GameSetup, ops, play_game, read_pack
 from play.engine.actions import EXPLORER
+from play.engine.balance import pick_choices
 from play.engine.bots import heuristic, search
 from play.engine.bots.heuristic import HeuristicBot, buy_options
 from play.engine.bots.search import SearchBot
 from play.engine.bulk import game_seed, seat_setups
+from play.engine.legacy import scenario_setup
 
 CORE = ROOT / "fixtures" / "packs" / "core-set.json"
 NOT_BUYS = ("use", "end", "destroy", "attack", "done")
@@ -240,6 +248,54 @@ def race_game(task: tuple) -> dict:
     return {"won": row["won"], "reason": row["reason"], **_RACE}
 
 
+def starts_init() -> None:
+    import bot_strength
+    bot_strength._init({}, bot_strength.scenario_prefixes(1), 1)
+
+
+def starts_game(task: tuple[int, int, int]) -> tuple[int, int, bool]:
+    """Play the heuristic against itself from campaign state `k` of bot_strength's `--seed 1`
+    in scenario `number` (game `j`: the first side alternates, the first player's choices at
+    random); return (number, k, whether the side bot_strength's searcher plays there won)."""
+    import bot_strength
+    number, k, j = task
+    seed = game_seed(1, "starts", number, k, j)
+    first = bot_strength.SIDES[j % 2]
+    pack = bot_strength._pack(bot_strength.LEGACY)
+    base = bot_strength._STATE["prefixes"][k][number - 1]
+    choices = pick_choices(pack, number, first, random.Random(seed))
+    snapshot = replace(base, first_side=first, choices={**base.choices, number: choices})
+    setup = scenario_setup(pack, snapshot, number, seed=seed, check_first=False)
+    # bot_strength plays campaign state k from one side only: SIDES[k % 2] (its game g has
+    # state g % 16 and side g % 2)
+    seat = snapshot.seat_of(bot_strength.SIDES[k % 2])
+    result = play_game(setup, [HeuristicBot(seed * 7 + s) for s in range(2)], max_turns=200,
+                       timed=False)
+    return number, k, result.winner == seat
+
+
+def starts(numbers: list[int], games: int, jobs: int) -> dict:
+    """Return, per scenario, the heuristic's win rate from each campaign state in the seat
+    bot_strength's searcher takes there."""
+    import bot_strength
+    states = bot_strength.CAMPAIGNS
+    tasks = [(n, k, j) for n in numbers for k in range(states) for j in range(games)]
+    if jobs == 1:  # in this process (also where the module was loaded from a path)
+        starts_init()
+        rows = list(map(starts_game, tasks))
+    else:
+        with Pool(jobs, initializer=starts_init) as pool:
+            rows = pool.map(starts_game, tasks, chunksize=8)
+    figures = {}
+    for n in numbers:
+        rates = [sum(won for m, k, won in rows if m == n and k == state) / games
+                 for state in range(states)]
+        figures[str(n)] = {"per_state": [round(r, 2) for r in rates],
+                           "lowest": round(min(rates), 2), "highest": round(max(rates), 2),
+                           "mean": round(sum(rates) / len(rates), 3)}
+    return figures
+
+
 def run_benchmark(args: list[str]) -> int:
     import bot_strength
     sys.argv = ["bot_strength.py", *args]
@@ -267,7 +323,16 @@ def main() -> int:
     race.add_argument("--games", type=int, default=12)
     race.add_argument("--iterations", type=int, default=0, help="rollouts a decision")
     race.add_argument("--jobs", type=int, default=2)
+    starts_parser = sub.add_parser("starts")
+    starts_parser.add_argument("--scenarios", default="1,2,3,4,5,6,7,8,9,10,11,12")
+    starts_parser.add_argument("--games", type=int, default=60, help="from each campaign state")
+    starts_parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    if args.command == "starts":
+        numbers = [int(n) for n in args.scenarios.split(",")]
+        print(json.dumps({"games_per_state": args.games,
+                          "scenarios": starts(numbers, args.games, args.jobs)}))
+        return 0
     if args.command == "race":
         totals: dict[str, int] = defaultdict(int)
         tasks = [("scenario", g, args.scenario) for g in range(args.games)]

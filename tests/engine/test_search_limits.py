@@ -76,3 +76,13 @@ def test_l19_denial_buys_take_what_a_near_opponents_sheet_still_needs() -> None:
     assert denials(3, 5, 6) == {base_8, base_4}  # rows 4 and 8 still open
     assert denials(3, 4, 5, 6) == {base_8}
     assert search_limits.denial_buys(state, 1, legal_actions(state)) == []  # seat 0 not near
+
+
+def test_starts_measures_the_heuristic_from_every_campaign_state_the_scenario_games_use() -> None:
+    """`starts`: one heuristic game per campaign state of bot_strength's scenario games (L1:
+    the state a campaign has reached), the same games whenever it runs."""
+    figures = search_limits.starts([3], games=1, jobs=1)["3"]
+    assert len(figures["per_state"]) == 16
+    assert set(figures["per_state"]) <= {0.0, 1.0}
+    assert figures["mean"] == round(sum(figures["per_state"]) / 16, 3)
+    assert search_limits.starts([3], games=1, jobs=1)["3"] == figures
