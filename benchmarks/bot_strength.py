@@ -26,6 +26,10 @@ Sections (`--only core,ffa,raid,scenarios`; game counts by option):
   choices drawn at random. Beside each scenario's figure, the heuristic's result in the
   searcher's seat in the same games (the same deal and choices, a heuristic in both seats): a
   campaign state can favour one side, so that is the figure the searcher's gain is measured from.
+  How the games ended (`endings`) and how the searcher's lost ones did (`losses_by_ending`);
+  in scenarios 1-4, where five stickers of the scenario's sheet win at once (L19), the mean
+  sheet stickers each seat used (`sheet_stickers`: the searcher, its opponent, the heuristic in
+  its seat, that game's opponent).
 
 `--games N` sets every section's game count at once (core, ffa, raid, per scenario), for a
 small run; a section's own option still wins when given. `--scenarios 1,6` picks scenarios.
