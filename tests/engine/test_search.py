@@ -18,7 +18,7 @@ import pytest
 from play.engine import GameSetup, apply, legal_actions, load_pack, new_game, setup_for
 from play.engine.bots.goals import AUTHORITY, POLITICAL, closest_route, goal_score, goals_of
 from play.engine.bots.heuristic import HeuristicBot
-from play.engine.bots.search import MIN_WORLDS, SearchBot, comparable
+from play.engine.bots.search import SearchBot
 from play.engine.bots.search import candidates as search_candidates
 from play.engine.bulk import seat_setups
 from play.engine.chance import KeyedShuffler
@@ -190,56 +190,3 @@ def test_searcher_with_a_deadline_still_halves_down_to_the_last_round() -> None:
     assert now[0] <= 0.6 + 0.01 * len(found)  # within the time (one world may overrun)
     assert len(set(played[-4:])) <= 2, "the last rollouts are the final round's two candidates"
     assert len(played) > len(found) * rounds  # more than a world a candidate a round
-
-
-def _timed_search_at_a_big_buy(deadline: float) -> tuple[list, list]:
-    """Search a buy decision with 5+ candidates where every rollout takes 10 ms of a fake
-    clock; return the candidates and the actions the rollouts played, in order."""
-    now = [0.0]
-    bot = SearchBot(5, iterations=10_000, clock=lambda: now[0])
-    played: list = []
-    rollout = bot.rollout
-
-    def timed_rollout(state, seat, action, world):
-        now[0] += 0.01
-        played.append(action)
-        return rollout(state, seat, action, world)
-
-    bot.rollout = timed_rollout
-    state = new_game(GameSetup(pack=CORE, seats=seat_setups(CORE), seed=5, first=0))
-    heuristic = HeuristicBot(6)
-    while True:
-        actions = legal_actions(state)
-        default = heuristic.choose(state, state.decider)
-        found = search_candidates(state, state.decider, actions, default, 8)
-        if state.pending is None and len(found) >= 5:
-            break
-        apply(state, default)
-    bot.search(state, state.decider, found, deadline=deadline)
-    return found, played
-
-
-def test_searcher_short_of_time_compares_only_its_best_ranked_candidates() -> None:
-    """When the deadline leaves a few worlds a candidate, the search compares the heuristic's
-    choice and the best-ranked others only, each on MIN_WORLDS worlds or more, instead of
-    dropping candidates on one world apiece."""
-    found, played = _timed_search_at_a_big_buy(deadline=0.3)
-    first_world, rest = played[:len(found)], played[len(found):]
-    assert first_world == found  # every candidate plays the first world
-    kept = found[:len(set(rest))]
-    assert set(rest) == set(kept), "the best-ranked ones (the heuristic's choice first)"
-    assert 2 <= len(kept) < len(found)
-    assert all(rest.count(action) >= MIN_WORLDS - 1 for action in kept)
-
-
-def test_comparable_keeps_every_candidate_at_a_full_budget_and_at_least_two() -> None:
-    assert comparable(200, 8) == 8  # the Grand Admiral's 200 rollouts: all 8, as in core games
-    assert comparable(10, 8) == 2 and comparable(1, 3) == 2
-    for budget in range(1, 400):
-        for n in range(2, 9):
-            k = comparable(budget, n)
-            assert 2 <= k <= n
-            fits = budget // (math.ceil(math.log2(k)) * k) >= MIN_WORLDS
-            assert fits or k == 2
-            if k < n:  # one more candidate would not fit
-                assert budget // (math.ceil(math.log2(k + 1)) * (k + 1)) < MIN_WORLDS

@@ -18,11 +18,9 @@ many sampled worlds and scoring where they lead:
 3. **Sequential halving** over the candidates with common random numbers: each round plays
    every surviving candidate in the SAME sampled worlds, keeps the better half by mean reward,
    and doubles the worlds per candidate; an alternative must beat the heuristic's own choice by
-   `margin` (noise does not move the bot off a sound plan); when the time left allows fewer
-   than MIN_WORLDS worlds a candidate, only the best-ranked few are compared; with
-   `confidence` z > 0 an alternative must also pass a paired test in the worlds both played
-   (mean gain minus `margin` above z standard errors; measured no stronger at 200 rollouts,
-   so off by default).
+   `margin` (noise does not move the bot off a sound plan), and with `confidence` z > 0 also
+   pass a paired test in the worlds both played (mean gain minus `margin` above z standard
+   errors; measured no stronger at 200 rollouts, so off by default).
 4. **Rollouts** (`rollout`): after the candidate every seat plays the heuristic bot (the rest of
    this turn, then `depth` more main phases: the opponents' answer and the bot's own next turn);
    the world is then scored (`evaluate`): 1 / 0 for a won / lost game, otherwise the chance to win
@@ -88,11 +86,6 @@ WEIGHTS = (2.845, 1.053, 0.045, 1.52, 2.16, 2.041, 0.805, 0.335)
 # heuristic games of the default campaign's scenarios.
 SCENARIO_WEIGHTS = (1.0, 8.0, 4.0, 4.0)
 SEARCHED_DECISIONS = ("choose", "may", "destroy_base", "acquire_free", "scrap", "target")
-# Worlds each candidate plays in the first round of sequential halving at the least: when a
-# decision's time allows fewer, only the best-ranked candidates are compared (`comparable`). In
-# scenario games a fifth of the searched decisions had under 50 rollouts for up to 8 candidates
-# (core games: about 199 each, 8 apiece), and a candidate could drop out after one world.
-MIN_WORLDS = 8
 
 
 class SearchBot:
@@ -189,8 +182,7 @@ class SearchBot:
         them playing the same new worlds; the better half goes on. Every candidate plays at
         least one world, whatever the deadline. With a deadline the budget is planned after
         that first world (`_affordable`), so the rounds still halve down to one choice instead
-        of stopping in the first round, where each candidate has played a world or two; a budget
-        too small for them all goes to the best-ranked few (`comparable`).
+        of stopping in the first round, where each candidate has played a world or two.
         """
         self.searches += 1
         n = len(found)
@@ -198,18 +190,20 @@ class SearchBot:
         totals = [0.0] * n
         visits = [0] * n
         rewards: list[list[float]] = [[] for _ in range(n)]  # per world, for the paired test
-        started = self.clock()
-        worlds = [self.rng.getrandbits(64)]  # the first world of all, then the budget it allows
-        played = self._play_world(state, seat, found, alive, worlds[0], totals, visits, rewards)
+        rounds = max(1, math.ceil(math.log2(n)))
+        worlds: list[int] = []
+        played = 0
         budget = self.iterations
-        if deadline is not None:
-            budget = self._affordable(played, started, deadline)
-            # too little time to tell them all apart: the best-ranked few (the heuristic's
-            # choice first), each with enough worlds that its mean is more than one lucky game
-            alive = alive[:comparable(budget, n)]
-        rounds = max(1, math.ceil(math.log2(len(alive))))
+        started = self.clock()
         for r in range(rounds):
             first = visits[alive[0]]  # the candidates still in have played the same worlds
+            if r == 0:  # the first world of all, then the budget the deadline allows
+                worlds.append(self.rng.getrandbits(64))
+                played += self._play_world(state, seat, found, alive, worlds[0], totals,
+                                           visits, rewards)
+                first = 1
+                if deadline is not None:
+                    budget = self._affordable(played, started, deadline)
             share = max(1, budget // (rounds * len(alive)))  # worlds per candidate this round
             last = share if r == 0 else first + share
             while len(worlds) < last:
@@ -279,15 +273,6 @@ class SearchBot:
             who = sim.pending.seat if sim.pending is not None else sim.active
             apply(sim, player.choose(sim, who))
         return evaluate(sim, seat, self.weights, self.scenario_weights)
-
-
-def comparable(budget: int, n: int) -> int:
-    """Return how many of `n` candidates `budget` rollouts can compare by sequential halving
-    with MIN_WORLDS worlds each in its first round (at least 2)."""
-    k = n
-    while k > 2 and budget // (math.ceil(math.log2(k)) * k) < MIN_WORLDS:
-        k -= 1
-    return k
 
 
 # -- sampled worlds ----------------------------------------------------------------------------------
