@@ -145,13 +145,9 @@ def play(task: tuple) -> dict:
                 "baseline_won": _won(baseline, setup, seat), "turns": result.turns,
                 "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
     number = task[2]  # a scenario
-    pack = _pack(LEGACY)
     side = SIDES[g % 2]
-    first = SIDES[(g // 2) % 2]
-    base = _STATE["prefixes"][g % len(_STATE["prefixes"])][number - 1]
-    choices = pick_choices(pack, number, first, random.Random(seed))
-    snapshot = replace(base, first_side=first, choices={**base.choices, number: choices})
-    setup = scenario_setup(pack, snapshot, number, seed=seed, check_first=False)
+    setup, snapshot = scenario_game(g % len(_STATE["prefixes"]), number, SIDES[(g // 2) % 2],
+                                    seed)
     seat = snapshot.seat_of(side)
     baseline, result = _with_baseline(setup, 2, seat, seed, max_turns=200)
     row = {"kind": kind, "game": g, "scenario": number, "side": side,
@@ -162,6 +158,17 @@ def play(task: tuple) -> dict:
         row["sheet_stickers"] = _sheet_stickers(result, setup, seat)
         row["baseline_sheet_stickers"] = _sheet_stickers(baseline, setup, seat)
     return row
+
+
+def scenario_game(state: int, number: int, first: str, seed: int) -> tuple[GameSetup, Any]:
+    """Return the setup of a game of scenario `number` from campaign state `state` (of the
+    prefixes `_init` was given), `first` side starting with its choices drawn at random, and
+    the campaign snapshot it was made from (which seat is which side)."""
+    pack = _pack(LEGACY)
+    base = _STATE["prefixes"][state][number - 1]
+    choices = pick_choices(pack, number, first, random.Random(seed))
+    snapshot = replace(base, first_side=first, choices={**base.choices, number: choices})
+    return scenario_setup(pack, snapshot, number, seed=seed, check_first=False), snapshot
 
 
 def _sheet_stickers(result: Any, setup: GameSetup, seat: int) -> list[int]:

@@ -38,10 +38,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import sys
 from collections import defaultdict
-from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -51,12 +49,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from play.engine import GameSetup, ops, play_game, read_pack
 from play.engine.actions import EXPLORER
-from play.engine.balance import pick_choices
 from play.engine.bots import heuristic, search
 from play.engine.bots.heuristic import HeuristicBot, buy_options
 from play.engine.bots.search import SearchBot
 from play.engine.bulk import game_seed, seat_setups
-from play.engine.legacy import scenario_setup
 
 CORE = ROOT / "fixtures" / "packs" / "core-set.json"
 NOT_BUYS = ("use", "end", "destroy", "attack", "done")
@@ -260,12 +256,7 @@ def starts_game(task: tuple[int, int, int]) -> tuple[int, int, bool]:
     import bot_strength
     number, k, j = task
     seed = game_seed(1, "starts", number, k, j)
-    first = bot_strength.SIDES[j % 2]
-    pack = bot_strength._pack(bot_strength.LEGACY)
-    base = bot_strength._STATE["prefixes"][k][number - 1]
-    choices = pick_choices(pack, number, first, random.Random(seed))
-    snapshot = replace(base, first_side=first, choices={**base.choices, number: choices})
-    setup = scenario_setup(pack, snapshot, number, seed=seed, check_first=False)
+    setup, snapshot = bot_strength.scenario_game(k, number, bot_strength.SIDES[j % 2], seed)
     # bot_strength plays campaign state k from one side only: SIDES[k % 2] (its game g has
     # state g % 16 and side g % 2)
     seat = snapshot.seat_of(bot_strength.SIDES[k % 2])
