@@ -15,7 +15,9 @@ alone (the change is made in this process and its forked workers only):
 
     # the political race (L19) in scenario games: how often a buy that denies an opponent near
     # political victory a card its scenario sheet still needs is on offer, among the searcher's
-    # candidates, and chosen (the searcher at its own budget, or --iterations N)
+    # candidates, and chosen (the searcher at its own budget, or --iterations N); and where the
+    # heuristic would buy with a sticker of the searcher's own sheet, what the searcher did
+    # (sheet_buy_took_it, ..._ended_the_turn, ..._another_card_no_sticker, ...)
     python scripts/dev/search_limits.py race --scenario 3 --games 12 --iterations 60
 
     # how even the campaign states are that bot_strength's scenario games start from: the
@@ -200,14 +202,35 @@ def denial_buys(state, seat: int, actions: list) -> list:
     return found
 
 
+def sheet_choice(state, seat: int, default, action) -> str | None:
+    """Return what the searcher did where the heuristic's own choice (`default`) was a buy with
+    a sticker of the seat's scenario sheet (L19), or None where it was not."""
+    sheet = state.game.scenario_sheet[seat]
+    if not sheet or default.kind != "buy" or not default.sticker.startswith(sheet + ":"):
+        return None
+    if action == default:
+        return "took_it"
+    if action.kind == "end":
+        return "ended_the_turn"
+    if action.kind != "buy":
+        return "did_something_else_first"
+    card = "same_card" if action.card == default.card else "another_card"
+    sticker = ("this_sheet" if action.sticker.startswith(sheet + ":")
+               else "another_sheet" if action.sticker else "no_sticker")
+    return f"{card}_{sticker}"
+
+
 def count_denials() -> None:
     """Count, in this process, the searcher's buy decisions with denial buys on offer, those
-    among its candidates and those it chose (into _RACE)."""
+    among its candidates and those it chose, and what it did where the heuristic would have
+    bought with a sticker of its sheet (`sheet_choice`) (into _RACE)."""
     original_candidates, original_choose = search.candidates, SearchBot.choose
     offered: list = []
+    defaults: list = []
 
     def candidates(state, seat, actions, default, width):
         found = original_candidates(state, seat, actions, default, width)
+        defaults[:] = [default] if state.pending is None else []
         offered[:] = denial_buys(state, seat, actions) if state.pending is None else []
         if offered:
             _RACE["offered"] = _RACE.get("offered", 0) + 1
@@ -217,9 +240,13 @@ def count_denials() -> None:
 
     def choose(self, state, seat):
         offered.clear()
+        defaults.clear()
         action = original_choose(self, state, seat)
         if action in offered:
             _RACE["chosen"] = _RACE.get("chosen", 0) + 1
+        what = sheet_choice(state, seat, defaults[0], action) if defaults else None
+        if what is not None:
+            _RACE[f"sheet_buy_{what}"] = _RACE.get(f"sheet_buy_{what}", 0) + 1
         return action
 
     search.candidates = candidates

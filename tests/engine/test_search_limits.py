@@ -44,16 +44,13 @@ def test_fitted_bonuses_call_the_choices_the_plain_values_miss(tmp_path: Path) -
     assert bonus["cutter"] > 0 > bonus["junkyard"]
 
 
-def test_l19_denial_buys_take_what_a_near_opponents_sheet_still_needs() -> None:
-    """L13, L14, L19: a buy denies when it takes from the row a card on which an opponent with 3
-    or more of its scenario sheet's 5 stickers could put one more of them (its printed cost
-    and type match a row of that sheet not used yet)."""
+def _scenario_3_deal():
+    """Return a scenario-3 game of the default campaign at its start, the Empire (seat 0) to
+    move with 20 trade."""
     from dataclasses import replace
 
-    from play.engine import legal_actions
     from play.engine.balance import campaign_prefix, pick_choices
     from play.engine.legacy import scenario_setup
-    from play.engine.state import replace_shared
 
     legacy = read_pack(str(ROOT / "fixtures" / "packs" / "legacy-default.json"))
     base = campaign_prefix(legacy, 3, "heuristic", 5)[2]
@@ -61,11 +58,22 @@ def test_l19_denial_buys_take_what_a_near_opponents_sheet_still_needs() -> None:
         **base.choices, 3: pick_choices(legacy, 3, "empire", random.Random(1))})
     state = new_game(scenario_setup(legacy, snapshot, 3, seed=1, check_first=False))
     assert state.active == 0 and state.pending is None
+    state.trade[0] = 20
+    return state
+
+
+def test_l19_denial_buys_take_what_a_near_opponents_sheet_still_needs() -> None:
+    """L13, L14, L19: a buy denies when it takes from the row a card on which an opponent with 3
+    or more of its scenario sheet's 5 stickers could put one more of them (its printed cost
+    and type match a row of that sheet not used yet)."""
+    from play.engine import legal_actions
+    from play.engine.state import replace_shared
+
+    state = _scenario_3_deal()
     sheet = state.game.scenario_sheet[1]
     by_cost = {(state.design[c].type, state.design[c].printed_cost, state.design[c].upgrade): c
                for c in state.row}
     base_8, base_4 = by_cost[("base", 8, None)], by_cost[("base", 4, None)]  # this deal's row
-    state.trade[0] = 20
 
     def denials(*rows: int) -> set[int]:
         kept = {r for r in state.rows_used if not r.startswith(sheet + ":")}
@@ -76,6 +84,31 @@ def test_l19_denial_buys_take_what_a_near_opponents_sheet_still_needs() -> None:
     assert denials(3, 5, 6) == {base_8, base_4}  # rows 4 and 8 still open
     assert denials(3, 4, 5, 6) == {base_8}
     assert search_limits.denial_buys(state, 1, legal_actions(state)) == []  # seat 0 not near
+
+
+def test_l19_sheet_choice_names_what_the_searcher_did_instead_of_a_sheet_buy() -> None:
+    """L19: where the heuristic would buy with a sticker of the seat's scenario sheet, `race`
+    counts what the searcher did: took it, the same card plain, another card, ended the turn."""
+    from play.engine import legal_actions
+    from play.engine.actions import END
+
+    state = _scenario_3_deal()
+    sheet = state.game.scenario_sheet[0]
+    buys = [a for a in legal_actions(state) if a.kind == "buy"]
+    sheet_buy = next(a for a in buys if a.sticker.startswith(sheet + ":"))
+    plain_same = next(a for a in buys if a.card == sheet_buy.card and not a.sticker)
+    plain_other = next(a for a in buys if a.card not in (sheet_buy.card, -1) and not a.sticker)
+    play = next(a for a in legal_actions(state) if a.kind == "play")
+
+    def did(action):
+        return search_limits.sheet_choice(state, 0, sheet_buy, action)
+
+    assert did(sheet_buy) == "took_it"
+    assert did(plain_same) == "same_card_no_sticker"
+    assert did(plain_other) == "another_card_no_sticker"
+    assert did(END) == "ended_the_turn"
+    assert did(play) == "did_something_else_first"
+    assert search_limits.sheet_choice(state, 0, plain_same, sheet_buy) is None  # not a sheet buy
 
 
 def test_starts_measures_the_heuristic_from_every_campaign_state_the_scenario_games_use() -> None:
