@@ -160,12 +160,12 @@ def play(task: tuple) -> dict:
     return row
 
 
-def scenario_game(state: int, number: int, first: str, seed: int) -> tuple[GameSetup, Any]:
-    """Return the setup of a game of scenario `number` from campaign state `state` (of the
-    prefixes `_init` was given), `first` side starting with its choices drawn at random, and
-    the campaign snapshot it was made from (which seat is which side)."""
+def scenario_game(campaign: int, number: int, first: str, seed: int) -> tuple[GameSetup, Any]:
+    """Return the setup of a game of scenario `number` from the state bot campaign `campaign`
+    reached (of the prefixes `_init` was given), `first` side starting with its choices drawn at
+    random, and the campaign snapshot it was made from (which seat is which side)."""
     pack = _pack(LEGACY)
-    base = _STATE["prefixes"][state][number - 1]
+    base = _STATE["prefixes"][campaign][number - 1]
     choices = pick_choices(pack, number, first, random.Random(seed))
     snapshot = replace(base, first_side=first, choices={**base.choices, number: choices})
     return scenario_setup(pack, snapshot, number, seed=seed, check_first=False), snapshot
