@@ -1,4 +1,4 @@
-"""What limits the search bot: two "what if" runs of benchmarks/bot_strength.py (issue 23).
+"""What limits the search bot: "what if" runs of benchmarks/bot_strength.py (issue 23).
 
 Each experiment changes one thing about the searcher for the run and leaves the product's bots
 alone (the change is made in this process and its forked workers only):
@@ -12,6 +12,10 @@ alone (the change is made in this process and its forked workers only):
     python scripts/dev/search_limits.py collect --games 200 --seed 7 --out /tmp/buys.jsonl
     python scripts/dev/search_limits.py fit /tmp/buys.jsonl > /tmp/bonus.json
     python scripts/dev/search_limits.py bonus /tmp/bonus.json --where rollouts -- --only core ...
+
+    # a stochastic rollout policy for the searcher's own seat: Gaussian noise (sigma) on the
+    # heuristic's buy values where that seat decides in its rollouts (the opponents keep theirs)
+    python scripts/dev/search_limits.py noise --sigma 1.0 -- --only core --core 120 --jobs 2 ...
 
     # the political race (L19) in scenario games: how often a buy that denies an opponent near
     # political victory a card its scenario sheet still needs is on offer, among the searcher's
@@ -139,28 +143,41 @@ def fit_bonus(path: str, penalty: float, steps: int = 300) -> tuple[dict[str, fl
 
 def use_bonus(bonus: dict[str, float], where: str) -> None:
     """Add `bonus` to the heuristic's buy values when the searcher's own seat decides."""
-    own_seat = [False]
+    own_seat_values(lambda design, value, _rng: value + bonus.get(design.id, 0.0), where)
+
+
+def use_noise(sigma: float) -> None:
+    """Add Gaussian noise (standard deviation `sigma`, from the rollout's own generator) to the
+    heuristic's buy values when the searcher's own seat decides in its rollouts."""
+    own_seat_values(lambda _design, value, rng: value + rng.gauss(0.0, sigma), "rollouts")
+
+
+def own_seat_values(adjust, where: str) -> None:
+    """Change the heuristic's buy values (`adjust(design, value, rng)`) where the searcher's own
+    seat decides in its rollouts (`where="rollouts"`), or also for its default candidate
+    (`"both"`); the opponents in the rollouts and the real heuristic opponents keep theirs."""
+    own_seat: list = [None]  # the deciding heuristic's generator while it decides for that seat
     searcher = [-1]  # the seat of the rollout under way
     plain_buy_value = heuristic.buy_value
 
     def buy_value(design, counts):
         value = plain_buy_value(design, counts)
-        return value + bonus.get(design.id, 0.0) if own_seat[0] else value
+        return adjust(design, value, own_seat[0]) if own_seat[0] is not None else value
 
-    class BonusHeuristic(HeuristicBot):
-        """The heuristic, with the bonuses when it decides for the searcher's seat (`always`:
-        it only ever does, as the searcher's default candidate)."""
+    class AdjustedHeuristic(HeuristicBot):
+        """The heuristic, with adjusted values when it decides for the searcher's seat
+        (`always`: it only ever does, as the searcher's default candidate)."""
 
         def __init__(self, seed: int | None, always: bool = False) -> None:
             super().__init__(seed)
             self.always = always
 
         def choose(self, state, seat):
-            own_seat[0] = self.always or seat == searcher[0]
+            own_seat[0] = self.rng if self.always or seat == searcher[0] else None
             try:
                 return super().choose(state, seat)
             finally:
-                own_seat[0] = False
+                own_seat[0] = None
 
     plain_rollout, plain_init = SearchBot.rollout, SearchBot.__init__
 
@@ -170,9 +187,9 @@ def use_bonus(bonus: dict[str, float], where: str) -> None:
 
     def init(self, *args, **kwargs):
         plain_init(self, *args, **kwargs)
-        self.player = BonusHeuristic(self.player.seed)  # every seat in its rollouts
+        self.player = AdjustedHeuristic(self.player.seed)  # every seat in its rollouts
         if where == "both":
-            self.policy = BonusHeuristic(self.policy.seed, always=True)
+            self.policy = AdjustedHeuristic(self.policy.seed, always=True)
 
     heuristic.buy_value = buy_value
     SearchBot.rollout = rollout
@@ -336,6 +353,9 @@ def main() -> int:
     bonus.add_argument("values")
     bonus.add_argument("--where", choices=("rollouts", "both"), default="rollouts")
     bonus.add_argument("rest", nargs=argparse.REMAINDER)
+    noise = sub.add_parser("noise")
+    noise.add_argument("--sigma", type=float, default=1.0)
+    noise.add_argument("rest", nargs=argparse.REMAINDER)
     race = sub.add_parser("race")
     race.add_argument("--scenario", type=int, default=3)
     race.add_argument("--games", type=int, default=12)
@@ -367,6 +387,9 @@ def main() -> int:
         return run_benchmark([a for a in args.rest if a != "--"])
     if args.command == "bonus":
         use_bonus(json.loads(Path(args.values).read_text()), args.where)
+        return run_benchmark([a for a in args.rest if a != "--"])
+    if args.command == "noise":
+        use_noise(args.sigma)
         return run_benchmark([a for a in args.rest if a != "--"])
     if args.command == "collect":
         with Pool(args.jobs) as pool, open(args.out, "a") as out:

@@ -1,7 +1,8 @@
 """scripts/dev/search_limits.py (issue 23): the "what if" experiments measure what they say.
 
-The oracle's worlds keep every hidden card where it is, and the fitted buy bonuses call the
-search's own choices better than the heuristic's plain values."""
+The oracle's worlds keep every hidden card where it is, the fitted buy bonuses call the
+search's own choices better than the heuristic's plain values, and changed buy values (bonuses,
+noise) reach only the searcher's own seat in its rollouts."""
 
 from __future__ import annotations
 
@@ -42,6 +43,34 @@ def test_fitted_bonuses_call_the_choices_the_plain_values_miss(tmp_path: Path) -
     assert figures["calls_with_plain_values"] == 10
     assert figures["calls_with_bonus"] == 40
     assert bonus["cutter"] > 0 > bonus["junkyard"]
+
+
+def test_own_seat_values_change_the_searchers_seat_in_its_rollouts_only(monkeypatch) -> None:
+    from play.engine.actions import END
+    from play.engine.bots import heuristic
+    from play.engine.bots.search import SearchBot
+
+    # own_seat_values patches these for a whole run; give them back after the test
+    monkeypatch.setattr(heuristic, "buy_value", heuristic.buy_value)
+    monkeypatch.setattr(SearchBot, "rollout", SearchBot.rollout)
+    monkeypatch.setattr(SearchBot, "__init__", SearchBot.__init__)
+    pack = read_pack(str(ROOT / "fixtures" / "packs" / "core-set.json"))
+    state = new_game(GameSetup(pack=pack, seats=seat_setups(pack), seed=3))
+    state.discard[0].extend(state.hand[0])  # straight to the buys: nothing to play
+    state.hand[0].clear()
+    state.trade[0] = 20
+    plain = heuristic.HeuristicBot(0).choose(state, 0)
+    assert plain.kind == "buy"
+    other = next(c for c in state.row if c >= 0 and c != plain.card)
+    favoured = state.design[other].id
+    search_limits.own_seat_values(
+        lambda design, value, _rng: value + (100.0 if design.id == favoured else 0.0), "rollouts")
+    bot = SearchBot(seed=1, iterations=4)
+    assert bot.player.choose(state, 0) == plain  # no rollout yet: no seat is the searcher's
+    bot.rollout(state, 0, END, world=1)  # a rollout for seat 0
+    assert bot.player.choose(state, 0).card == other  # the searcher's seat in its rollouts
+    assert heuristic.HeuristicBot(0).choose(state, 0) == plain  # a real heuristic: plain values
+    assert bot.policy.choose(state, 0) == plain  # its default candidate (where="rollouts")
 
 
 def _scenario_3_deal():
