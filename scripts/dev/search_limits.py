@@ -389,6 +389,8 @@ def main() -> int:
         use_bonus(json.loads(Path(args.values).read_text()), args.where)
         return run_benchmark([a for a in args.rest if a != "--"])
     if args.command == "noise":
+        if not args.sigma > 0:
+            parser.error("--sigma must be a positive number (the noise's standard deviation)")
         use_noise(args.sigma)
         return run_benchmark([a for a in args.rest if a != "--"])
     if args.command == "collect":
