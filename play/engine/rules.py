@@ -119,6 +119,7 @@ def _empty_turn_state(s: GameState) -> None:
     s.alive = [True] * n
     s.history = []
     s.acquiring = []
+    s.listed = None
 
 
 def _new_instance(s: GameState, design: Design, copy_id: str | None) -> int:
@@ -526,7 +527,9 @@ def legal_actions(state: GameState) -> list[Action]:
     if state.outcome is not None:
         return []
     if state.pending is not None:
-        return _decision_actions(state)
+        result = _decision_actions(state)
+        state.listed = tuple(result)
+        return result
     seat = state.active
     result = list(map(PLAY.__getitem__, state.hand[seat]))
     if state.ships[seat] or state.bases[seat]:
@@ -541,6 +544,7 @@ def legal_actions(state: GameState) -> list[Action]:
         if game.mode.card_passing and state.trade[seat] >= 1 and state.discard[seat]:
             result.extend(GIVE[mate] for mate in game.mates_beside[seat] if state.alive[mate])
     result.append(END)
+    state.listed = tuple(result)  # `apply` trusts these (a copy: the caller may change its list)
     return result
 
 
@@ -726,8 +730,13 @@ def apply(state: GameState, action: Action | str) -> None:
     """Apply one legal action; raise `IllegalAction` (state unchanged) for anything else."""
     if action.__class__ is not Action:
         action = _as_action(action)
+    listed = state.listed
+    if listed is not None:
+        state.listed = None  # the state is about to change
     # fast paths for the two most common actions (the same predicates as _check_play and
-    # _check_end); every other action goes through the full check
+    # _check_end), then for an action `legal_actions` listed for this very state (its helpers
+    # apply the checks' predicates: tests/engine hold the two to each other); every other
+    # action goes through the full check
     # (a hand holds only card ids >= 0, so `card in hand` also checks the card's sign)
     if state.pending is None and state.outcome is None and action.kind == "play" \
             and action.card in state.hand[state.active] and action.index == -1 \
@@ -735,6 +744,8 @@ def apply(state: GameState, action: Action | str) -> None:
         _apply_play(state, action)
     elif action is END and state.pending is None and state.outcome is None:
         _apply_end(state, action)
+    elif listed is not None and action in listed:
+        APPLY[action.kind](state, action)
     else:
         why = action_error(state, action)
         if why is not None:
@@ -1039,6 +1050,7 @@ def resign(state: GameState, seat: int) -> None:
     game = state.game
     if not isinstance(seat, int) or not 0 <= seat < game.n or not state.alive[seat]:
         raise IllegalAction(f"seat {seat} is not playing")
+    state.listed = None
     state.log.append(("resign", seat))
     others = {game.team[s] for s in range(game.n) if state.alive[s]} - {game.team[seat]}
     if game.plain and len(others) == 1:

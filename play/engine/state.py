@@ -117,6 +117,10 @@ class GameState:
     The rules act on it and the view reads it; it never calls them. States made through the
     facade are `PlayState`s (play/engine/playstate.py), which add `apply`, `legal_actions`,
     `resign` and `view` methods on top.
+
+    `listed` is the tuple of actions `legal_actions` last listed for this state, until the state
+    changes (None otherwise): `apply` runs a listed action without checking it a second time.
+    Only the rules set it; `apply`, `resign` and `clone` clear it.
     """
 
     __slots__ = (
@@ -124,7 +128,7 @@ class GameState:
         "explorers", "heap", "authority", "trade", "combat", "active", "turn", "turns", "used",
         "played", "stack", "pending", "next_acquire", "discounts", "damage", "log", "prev_log",
         "outcome", "stats", "upgrades", "rows_used", "vp_awarded", "copied", "alive", "history",
-        "acquiring", "own",
+        "acquiring", "own", "listed",
     )
 
     @property
@@ -177,6 +181,7 @@ class GameState:
         s.alive = self.alive
         s.history = self.history
         s.acquiring = self.acquiring
+        s.listed = None  # a clone may be changed outside `apply` (a search bot's sampled world)
         return s
 
     # -- serialization --------------------------------------------------------------------------
@@ -305,6 +310,7 @@ def state_from_dict(data: dict, game: Game, cls: type[GameState] | None = None) 
         s.design[int(i)] = upgraded_design(game, s.design[int(i)], sticker, side)
     for i, target in s.copied.items():
         s.design[i] = copied_design(s.design[i], s.design[target])
+    s.listed = None
     return s
 
 

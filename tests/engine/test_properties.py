@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from play.engine import Action, IllegalAction, apply, new_game, serialize
+from play.engine import Action, IllegalAction, apply, new_game, resign, serialize, setup_for
 from play.engine.actions import KINDS
 from play.engine.bots.random_bot import RandomBot
 from play.engine.rules import action_error
 
-from .packs import EVERYTHING, SEATS, playout_setup
+from .packs import EVERYTHING, SEATS, card, core_pack, play_all, playout_setup, stacked
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,6 +68,59 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts(seed: int, steps: i
     candidates |= {Action(k, c, -1, s) for k in ("buy", "pick") for c in cards for s in stickers}
     accepted = {a for a in candidates if action_error(state, a) is None}
     assert accepted == legal
+
+
+@pytest.mark.parametrize("mode, players", [("standard", 2), ("ffa", 4), ("raid", 3),
+                                           ("hydra", 4), ("emperor", 6)])
+def test_a_listed_action_does_the_same_as_a_checked_one(mode: str, players: int) -> None:
+    # `apply` skips its check for an action `legal_actions` listed for the very same state
+    # (C8: what a player may do in the main phase); on a clone, which keeps no listing, the same
+    # action goes through the full check and must leave the same state
+    for seed in range(6):
+        setup = setup_for(mode, EVERYTHING, players=players, seed=seed, first=None)
+        state = new_game(setup)
+        bots = [RandomBot(seed * 10 + k) for k in range(players)]
+        while state.outcome is None and len(state.history) < 600:
+            action = bots[state.decider].choose(state, state.decider)
+            listed = state.listed is not None and action in state.listed
+            checked = state.clone()
+            assert checked.listed is None
+            apply(state, action)
+            apply(checked, action)
+            assert state.listed is None
+            if listed or len(state.history) % 25 == 0:
+                assert serialize(checked) == serialize(state), action.notation
+
+
+CHEAP = card("cheap", cost=3, factions=("blob",), primary=[{"combat": 2}])
+
+
+def test_a_listed_buy_is_refused_once_the_trade_is_spent() -> None:
+    # C17: a buy costs trade; the listing made before the first buy does not vouch for the second
+    state = stacked(core_pack(CHEAP), hands=(["scout"] * 3, []), row=["cheap", "cheap"])
+    play_all(state)
+    first, second = (Action("buy", c) for c in state.row if c >= 0)
+    assert {first, second} <= set(state.legal_actions())
+    apply(state, first)
+    before = serialize(state)
+    with pytest.raises(IllegalAction, match="trade"):
+        apply(state, second)
+    assert serialize(state) == before
+    assert second not in state.legal_actions()
+
+
+def test_resigning_forgets_the_listing() -> None:
+    # M2: a seat that resigns a free-for-all takes no more turns; its listed moves are refused
+    setup = setup_for("ffa", EVERYTHING, players=3, seed=4, first=0)
+    state = new_game(setup)
+    listed = state.legal_actions()
+    resign(state, 0)
+    assert state.listed is None and state.active != 0
+    assert listed[0].kind == "play"  # a card of seat 0's hand, scrapped when it left (M2)
+    before = serialize(state)
+    with pytest.raises(IllegalAction):
+        apply(state, listed[0])
+    assert serialize(state) == before
 
 
 def test_importing_the_engine_does_not_load_django() -> None:
