@@ -9,10 +9,17 @@ states met in those games (`clone_us`, the median of five timings).
 run: its `play/engine` is extracted with `git archive` into a temporary directory and the two
 engines take turns (old, new, old, new, ...) in fresh processes, so both see the same machine
 load; the JSON line then holds both figures and the ratios `speedup` (games per CPU second) and
-`clone_speedup`.
+`clone_speedup`, and `paired_speedup`: the median over runs of the two engines' ratio within a
+run (both played the same games minutes apart, so a slow spell of the shared machine cancels
+out better than in the ratio of the medians).
+
+`bytecodes_per_game` counts the Python bytecode instructions the first `--bytecodes` games
+(default 20; 0 leaves it out) execute, bot and loop included (`sys.settrace` opcode events): the
+work done, whatever else the machine is running. With `--against`, `bytecode_ratio` is the old
+engine's count over the new one's.
 
     python benchmarks/engine_throughput.py [--games 500] [--runs 3] [--against main] \
-        [--pack fixtures/packs/core-set.json]
+        [--bytecodes 20] [--pack fixtures/packs/core-set.json]
 """
 
 from __future__ import annotations
@@ -74,6 +81,39 @@ def measure(root: str, pack_path: str, games: int, first_seed: int) -> dict:
             "clone_us": 1e6 * statistics.median(timings) / (4 * len(kept))}
 
 
+def bytecodes(root: str, pack_path: str, games: int) -> int:
+    """Return the bytecode instructions the first `games` random games execute per game."""
+    sys.path.insert(0, root)
+    from play.engine import GameSetup, apply, load_pack, new_game
+    from play.engine.bots.random_bot import RandomBot
+
+    pack = load_pack(json.loads(Path(pack_path).read_text()), Path(pack_path).name)
+    count = 0
+
+    def per_opcode(frame, event, arg):
+        nonlocal count
+        if event == "opcode":
+            count += 1
+        return per_opcode
+
+    def per_call(frame, event, arg):
+        frame.f_trace_opcodes = True
+        frame.f_trace_lines = False
+        return per_opcode
+
+    sys.settrace(per_call)
+    try:
+        for seed in range(games):
+            state = new_game(GameSetup(pack=pack, seed=seed, first=seed % 2))
+            bots = (RandomBot(seed), RandomBot(seed + 1_000_003))
+            while state.outcome is None:
+                seat = state.decider
+                apply(state, bots[seat].choose(state, seat))
+    finally:
+        sys.settrace(None)
+    return count // games
+
+
 def extract(ref: str, into: Path) -> str:
     """Write `ref`'s engine (play/engine and play/__init__.py) under `into`; return its commit."""
     commit = subprocess.run(["git", "rev-parse", "--short", ref], cwd=ROOT, check=True,
@@ -87,11 +127,14 @@ def extract(ref: str, into: Path) -> str:
     return commit
 
 
-def run_in_process(root: str, pack: str, games: int, first_seed: int) -> dict:
-    """Measure one engine in a fresh interpreter (no module of the other engine loaded)."""
+def run_in_process(root: str, pack: str, games: int, first_seed: int,
+                   call: str = "measure") -> dict | int:
+    """Run `measure` (or `bytecodes`) for one engine in a fresh interpreter (no module of the
+    other engine loaded)."""
+    rest = f", {first_seed}" if call == "measure" else ""
     code = (f"import json, sys; sys.path.insert(0, {str(ROOT)!r}); "
-            "from benchmarks.engine_throughput import measure; "
-            f"print(json.dumps(measure({root!r}, {pack!r}, {games}, {first_seed})))")
+            f"from benchmarks.engine_throughput import {call}; "
+            f"print(json.dumps({call}({root!r}, {pack!r}, {games}{rest})))")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                          text=True, cwd="/").stdout
     return json.loads(out.strip().splitlines()[-1])
@@ -117,6 +160,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--against", metavar="REF", help="also measure this commit's engine")
+    parser.add_argument("--bytecodes", type=int, default=20, metavar="GAMES",
+                        help="games to count bytecodes over (0: do not count)")
     parser.add_argument("--pack", default=str(ROOT / "fixtures" / "packs" / "core-set.json"))
     args = parser.parse_args()
     pack = str(Path(args.pack).resolve())
@@ -134,7 +179,11 @@ def main() -> None:
                 print(f"run {k + 1} {name}: {r['games'] / r['wall']:.0f} games/s wall, "
                       f"{r['games'] / r['cpu']:.0f} games/s cpu, clone {r['clone_us']:.0f} us",
                       flush=True)
+        counted = {name: run_in_process(root, pack, args.bytecodes, 0, "bytecodes")
+                   for name, root in engines.items()} if args.bytecodes > 0 else {}
     figures = {name: summary(r) for name, r in runs.items()}
+    for name, count in counted.items():
+        figures[name]["bytecodes_per_game"] = count
     line = {"bench": "engine_throughput", "pack": Path(pack).name, "games": args.games,
             "runs": args.runs, **figures["new"]}
     if old_commit:
@@ -142,7 +191,12 @@ def main() -> None:
         line.update(old_commit=old_commit, old=old,
                     speedup=round(new["cpu_games_per_s"] / old["cpu_games_per_s"], 2),
                     wall_speedup=round(new["games_per_s"] / old["games_per_s"], 2),
-                    clone_speedup=round(old["clone_us"] / new["clone_us"], 2))
+                    clone_speedup=round(old["clone_us"] / new["clone_us"], 2),
+                    paired_speedup=round(statistics.median(
+                        o["cpu"] / n["cpu"] for o, n in zip(runs["old"], runs["new"], strict=True)
+                    ), 2))
+        if counted:
+            line["bytecode_ratio"] = round(counted["old"] / counted["new"], 2)
     print(json.dumps(line))
 
 
