@@ -147,8 +147,9 @@ def sticker_ok(state: GameState, seat: int, design: Design, sticker: str) -> str
     if sticker not in options:
         return (f"sticker {sticker} is not one of your stickers for a {design.type} of printed "
                 f"cost {design.printed_cost} (L13)")
-    if sticker.rsplit(":", 1)[0] in state.rows_used:
-        return f"a sticker of row {sticker.rsplit(':', 1)[0]} was already used (L14)"
+    row = state.game.sticker_row[sticker]
+    if row in state.rows_used:
+        return f"a sticker of row {row} was already used (L14)"
     return None
 
 
@@ -159,7 +160,9 @@ def stickers_for(state: GameState, seat: int, design: Design) -> list[str]:
     options = state.game.sticker_options[seat].get((design.type, design.printed_cost))
     if not options:
         return []
-    return [s for s in options if s.rsplit(":", 1)[0] not in state.rows_used]
+    row_of_sticker = state.game.sticker_row
+    rows_used = state.rows_used
+    return [s for s in options if row_of_sticker[s] not in rows_used]
 
 
 def acquire(state: GameState, seat: int, inst: int, slot: int, sticker: str, to: str) -> None:
@@ -212,7 +215,7 @@ def upgrade(state: GameState, seat: int, inst: int, sticker: str) -> None:
     side = game.setup.seats[seat].side or ""
     writable(state, "design")[inst] = upgraded_design(game, design, sticker, side)
     writable(state, "upgrades").append((seat, inst, sticker, side))
-    writable(state, "rows_used").add(sticker.rsplit(":", 1)[0])
+    writable(state, "rows_used").add(game.sticker_row[sticker])
     stats = seat_stats(state, seat)
     stats["upgrades"] = stats.get("upgrades", 0) + 1
     state.log.append(("upgrade", seat, design.id, sticker))
@@ -222,10 +225,7 @@ def upgrade(state: GameState, seat: int, inst: int, sticker: str) -> None:
 
 def political_progress(state: GameState, seat: int) -> int:
     """Return how many stickers of the seat's scenario sheet are used, earlier games too (L19)."""
-    sheet = state.game.scenario_sheet[seat]
-    if not sheet:
-        return 0
-    return sum(1 for row in state.rows_used if row.rsplit(":", 1)[0] == sheet)
+    return sum(map(state.rows_used.__contains__, state.game.sheet_rows[seat]))
 
 
 # -- authority, victory, VP cards (C1, C26, L19, L21) ---------------------------------------------

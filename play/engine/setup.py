@@ -177,6 +177,11 @@ class Game:
         self.plain_buys = [self.plain and not self.sticker_options[s] and not self.forbids[s]
                            for s in range(self.n)]
         self.scenario_sheet = [s.scenario_sheet for s in setup.seats]
+        # the row of each sticker (L13: one sticker of a row, ever) and every row of each seat's
+        # scenario sheet that a game could have used (L19), so that the bots' many questions
+        # about them are lookups, not string splits
+        self.sticker_row = {sid: sid.rsplit(":", 1)[0] for sid in pack.stickers}
+        self.sheet_rows = [self._sheet_rows(sheet) for sheet in self.scenario_sheet]
         self.vp_cards = self._vp_cards()
         self.by_id = pack.by_id if self.designs == pack.designs else {d.id: d for d in
                                                                          self.designs}
@@ -188,6 +193,11 @@ class Game:
         self.ship_statics = pack.ship_statics()
         self.copy_id: list[str | None] = []   # per card instance
         self.initial_design: list[Design] = []  # per card instance, upgrades from earlier games
+        # designs made from this game's designs, one per recipe: a bot's sampled worlds buy the
+        # same upgrades over and over, and the bots' per-design figures are kept per object
+        self._upgraded: dict[tuple[Design, str, str], Design] = {}
+        self._granted: dict[tuple[Design, int], tuple] = {}
+        self._free: dict[tuple[Design, int], tuple[int, ...]] = {}
 
     def _mode_plan(self, plan: modes.Plan) -> None:
         """Take teams, roles, authority pools, turn order and mode switches from the plan."""
@@ -295,6 +305,14 @@ class Game:
             raise SetupError("a seat with sticker sheets needs a side (L16 adds it as a faction)")
         return options
 
+    def _sheet_rows(self, sheet: str | None) -> tuple[str, ...]:
+        """Return the rows of a scenario sheet a game's `rows_used` may hold: its stickers'
+        rows and the used rows the setup names (`ops.political_progress` counts them)."""
+        if not sheet:
+            return ()
+        rows = set(self.sticker_row.values()) | set(self.setup.used_rows)
+        return tuple(sorted(row for row in rows if row.rsplit(":", 1)[0] == sheet))
+
     def _vp_cards(self) -> list[tuple[str, str, Any]]:
         result = []
         for vid in self.setup.vp_cards:
@@ -309,9 +327,22 @@ class Game:
         """Return a design's abilities for one seat, including scenario grants."""
         if not self.has_grants or not self.grants[seat]:
             return design.abilities
-        extra = tuple(ability for match, ability in self.grants[seat]
-                      if matches(design, match, self.fbits))
-        return design.abilities + extra
+        found = self._granted.get((design, seat))
+        if found is None:
+            extra = tuple(ability for match, ability in self.grants[seat]
+                          if matches(design, match, self.fbits))
+            found = self._granted[design, seat] = design.abilities + extra
+        return found
+
+    def free_indices(self, design: Design, seat: int) -> tuple[int, ...]:
+        """Return the indices of a design's abilities for one seat (grants included) that
+        cost nothing to use: ally abilities (C14) and a base's primaries (C10)."""
+        found = self._free.get((design, seat))
+        if found is None:
+            found = self._free[design, seat] = tuple(
+                a.index for a in self.abilities(design, seat)
+                if a.when == "ally" or a.when == "primary" and design.is_base)
+        return found
 
 
 def _check_values(setup: GameSetup) -> None:
@@ -351,7 +382,16 @@ def _check_values(setup: GameSetup) -> None:
 
 
 def upgraded_design(game: Game, design: Design, sticker_id: str, side: str) -> Design:
-    """Return the design of a card upgraded with a sticker (L12, L15, L16, L17)."""
+    """Return the design of a card upgraded with a sticker (L12, L15, L16, L17); the same
+    object each time for the same design, sticker and side (designs never change)."""
+    found = game._upgraded.get((design, sticker_id, side))
+    if found is None:
+        found = game._upgraded[design, sticker_id, side] = _upgrade(game, design, sticker_id,
+                                                                   side)
+    return found
+
+
+def _upgrade(game: Game, design: Design, sticker_id: str, side: str) -> Design:
     sticker = game.pack.stickers[sticker_id]
     abilities = [a for a in design.abilities if a.when != "onbuy"]
     if sticker.extends:

@@ -208,3 +208,37 @@ def test_l18_a_seat_cannot_hold_the_other_sides_sheet() -> None:
 
     with pytest.raises(SetupError, match="other side"):
         stacked(PACK, seats=[SeatSetup(side="empire", sheets=["federation-1"]), SeatSetup()])
+
+
+def test_l19_progress_counts_the_sheets_rows_from_earlier_games_and_this_one() -> None:
+    """L19: `political_progress` counts the used rows of the seat's scenario sheet (read from
+    the sheet's rows the game knows, not by splitting every used row's id); rows of the
+    seat's other sheet and of the other side's do not count."""
+    from play.engine import ops
+
+    state = _rich(["ship-5"], used_rows=["empire-1:1", "empire-2:1", "empire-2:2",
+                                         "federation-1:3"])
+    assert ops.political_progress(state, 0) == 1 and ops.political_progress(state, 1) == 0
+    assert state.game.sheet_rows[0] == tuple(f"empire-1:{n}" for n in range(1, 6))
+    state.apply(f"buy {inst(state, 'ship-5', 'row')} up empire-1:5:ship")
+    assert ops.political_progress(state, 0) == 2
+    by_prefix = sum(1 for row in state.rows_used if row.rsplit(":", 1)[0] == "empire-1")
+    assert by_prefix == 2
+
+
+def test_l12_the_same_upgrade_gives_the_same_design_object() -> None:
+    """L12, L15: an upgraded design is made once per card design, sticker and side, so the
+    bots' per-design figures (kept per object) are found again in every sampled world."""
+    from play.engine.setup import upgraded_design
+
+    state = _rich(["ship-2"])
+    game = state.game
+    ship = game.by_id["ship-2"]
+    first = upgraded_design(game, ship, "empire-1:2:ship", "empire")
+    assert upgraded_design(game, ship, "empire-1:2:ship", "empire") is first
+    assert first.upgrade == ("empire-1:2:ship", "empire") and "empire" in first.factions
+    other = upgraded_design(game, ship, "empire-2:2:ship", "empire")
+    assert other is not first and other.upgrade == ("empire-2:2:ship", "empire")
+    row_card = inst(state, "ship-2", "row")
+    state.apply(f"buy {row_card} up empire-1:2:ship")
+    assert state.design[row_card] is first

@@ -137,3 +137,23 @@ def test_l21_vp_cards_winner_first_to_and_at_end() -> None:
 def test_bad_rules_in_a_setup_are_refused() -> None:
     with pytest.raises(PackError, match='rules\\[0\\].forbid.action: unknown action "dance"'):
         game([{"forbid": {"action": "dance"}}])
+
+
+def test_granted_abilities_and_free_ones_per_seat() -> None:
+    """A grant (docs/content-format.md "RULE") adds to a design's abilities for its seat only;
+    `free_indices` names the abilities that cost nothing to use (C10 a base's primary, C14
+    an ally), grants included, and both answer the same for the same design every time."""
+    rules = [{"grant": {"match": {"card": "fort"}, "who": "first",
+                        "ability": {"when": "ally", "faction": "kingdom",
+                                    "do": [{"combat": 2}]}}}]
+    state = game(rules)
+    g = state.game
+    fort = g.by_id["fort"]
+    first = g.abilities(fort, 0)
+    assert len(first) == len(fort.abilities) + 1 and first[-1].when == "ally"
+    assert g.abilities(fort, 0) is first
+    assert g.abilities(fort, 1) == fort.abilities
+    assert g.free_indices(fort, 0) == tuple(a.index for a in first)  # primary (a base), ally
+    assert g.free_indices(fort, 1) == tuple(a.index for a in fort.abilities)
+    ship = g.by_id["ship-2"]
+    assert g.free_indices(ship, 0) == ()  # a ship's primary is played, not used

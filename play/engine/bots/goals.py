@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .. import ops
 from ..state import GameState
-from .assess import seat_yield, wall
+from .assess import Yield, seat_yield, wall
 
 AUTHORITY = "authority"  # C26: the opponents' authority to 0
 POLITICAL = "political"  # L19: the five stickers of the scenario's sheet
@@ -90,20 +90,20 @@ def stickers_used(state: GameState, seat: int) -> int:
     return ops.political_progress(state, seat)
 
 
-def turns_left(state: GameState, seat: int, cond: tuple) -> float:
-    """Return a rough count of the seat's turns a COND still needs."""
+def turns_left(state: GameState, seat: int, cond: tuple, per_turn: Yield) -> float:
+    """Return a rough count of the seat's turns a COND still needs (`per_turn`: the seat's
+    `seat_yield`)."""
     kind = cond[0]
     if kind == "all":
-        return max(turns_left(state, seat, c) for c in cond[1])
+        return max(turns_left(state, seat, c, per_turn) for c in cond[1])
     if kind == "any":
-        return min(turns_left(state, seat, c) for c in cond[1])
+        return min(turns_left(state, seat, c, per_turn) for c in cond[1])
     if kind != "count" or cond[2] != "at_least":
         return 0.0 if ops.check(state, seat, cond, None) else 30.0
     missing = cond[3] - ops.count(state, seat, cond[1], None)
     if missing <= 0:
         return 0.0
     counter = cond[1]
-    per_turn = seat_yield(state, seat)
     if counter == "stat:damage_dealt":
         rate = per_turn.combat
     elif counter in ("authority", "stat:authority_gained"):
@@ -121,21 +121,25 @@ def closest_route(state: GameState, seat: int) -> tuple[str, tuple | None]:
     goals = goals_of(state, seat)
     if not goals.victories and not goals.sheet:
         return AUTHORITY, None
-    best: tuple[float, str, tuple | None] = (authority_turns(state, seat), AUTHORITY, None)
+    per_turn = seat_yield(state, seat)  # once: every route's estimate reads it
+    best: tuple[float, str, tuple | None] = (authority_turns(state, seat, per_turn), AUTHORITY,
+                                             None)
     if goals.sheet:
         left = POLITICAL_STICKERS - stickers_used(state, seat)
         best = min(best, (2.0 * left, POLITICAL, None), key=lambda b: b[0])
     for cond in goals.victories:
-        best = min(best, (turns_left(state, seat, cond), "scenario", cond), key=lambda b: b[0])
+        best = min(best, (turns_left(state, seat, cond, per_turn), "scenario", cond),
+                   key=lambda b: b[0])
     return best[1], best[2]
 
 
-def authority_turns(state: GameState, seat: int) -> float:
-    """Return roughly how many turns the seat needs to bring its weakest opponent to 0."""
+def authority_turns(state: GameState, seat: int, per_turn: Yield) -> float:
+    """Return roughly how many turns the seat needs to bring its weakest opponent to 0
+    (`per_turn`: the seat's `seat_yield`)."""
     foes = ops.enemies(state, seat)
     if not foes:
         return 0.0
-    combat = max(seat_yield(state, seat).combat, 0.5)
+    combat = max(per_turn.combat, 0.5)
     purse = state.game.purse
     return min((state.authority[purse[f]] + wall(state, f)) / combat for f in foes)
 

@@ -225,13 +225,10 @@ def free_ability(state: GameState, seat: int) -> Action | None:
     if game.has_grants:
         for zone in (state.bases[seat], state.ships[seat]):
             for inst in zone:
-                d = design[inst]
-                for ability in game.abilities(d, seat):
-                    when = ability.when
-                    if (when == "ally" or when == "primary" and d.is_base) \
-                            and inst * ops.ABILITY_SLOTS + ability.index not in used \
-                            and use_error(state, seat, inst, ability.index) is None:
-                        return intern("use", inst, ability.index)
+                for index in game.free_indices(design[inst], seat):
+                    if inst * ops.ABILITY_SLOTS + index not in used \
+                            and use_error(state, seat, inst, index) is None:
+                        return intern("use", inst, index)
         return None
     for zone in (state.bases[seat], state.ships[seat]):  # the same checks, without grants
         for inst in zone:
@@ -248,8 +245,7 @@ def political_win(state: GameState, seat: int) -> Action | None:
     sheet = state.game.scenario_sheet[seat]
     if not sheet or state.pending is not None:
         return None
-    used = sum(1 for row in state.rows_used if row.rsplit(":", 1)[0] == sheet)
-    if used < 4:
+    if ops.political_progress(state, seat) < ops.POLITICAL_STICKERS - 1:
         return None
     for action in buy_actions(state):
         if action.sticker.startswith(sheet + ":"):
@@ -274,7 +270,7 @@ def combat_step(state: GameState, seat: int, rng: random.Random) -> Action | Non
     lethal = lethal_step(state, seat, target) if len(foes) == 1 else None
     if lethal is not None:
         return lethal
-    base = base_to_destroy(state, seat, target, route_of(state, seat)[1])
+    base = base_to_destroy(state, seat, target)
     if base is not None:
         return DESTROY[base]
     if attack_error(state, seat, target) is None:
@@ -346,13 +342,12 @@ def combat_scraps(state: GameState, seat: int) -> list[tuple[int, Action]]:
     return result
 
 
-def base_to_destroy(state: GameState, seat: int, target: int, counter: str | None = None
-                    ) -> int | None:
+def base_to_destroy(state: GameState, seat: int, target: int) -> int | None:
     """Return the most valuable affordable base to destroy (outposts first, C20), or None.
 
     A non-outpost base is worth destroying unless the opponent is low enough that the same
-    combat to the face matters more; on a scenario route (`counter` of the victory rule worked
-    at) every base is worth it when destroyed bases win, none but blocking outposts when
+    combat to the face matters more; on a scenario route (the counter of the victory rule
+    worked at, `route_of`) every base is worth it when destroyed bases win, none but blocking outposts when
     damage dealt wins.
     """
     combat = state.combat[seat] if state.game.plain else ops.combat_pool(state, seat)
@@ -370,6 +365,7 @@ def base_to_destroy(state: GameState, seat: int, target: int, counter: str | Non
     outposts = [b for b in candidates if design[b].outpost]
     if outposts:
         return max(outposts, key=lambda b: card_value(design[b]))
+    counter = route_of(state, seat)[1]  # only now: it weighs the seat's whole deck
     if counter == "stat:bases_destroyed":
         return max(candidates, key=lambda b: card_value(design[b]))
     if counter == "stat:damage_dealt":
