@@ -340,8 +340,11 @@ def after_action(state: GameState) -> None:
     game = state.game
     if state.outcome is not None or not game.checks_after_action:
         return
-    for vid, kind, cond in game.vp_cards:
-        if kind == "first_to" and not any(v == vid for v, _ in state.vp_awarded):
+    for vid, cond in game.first_to_cards:
+        for awarded, _seat in state.vp_awarded:
+            if awarded == vid:
+                break
+        else:  # not awarded yet: the first seat to meet it takes it
             for seat in game.order:
                 if state.alive[seat] and check(state, seat, cond, None):
                     writable(state, "vp_awarded").append((vid, seat))

@@ -188,7 +188,10 @@ class Game:
         self.foes = [[s for s in ((seat + k) % self.n for k in range(1, self.n))
                       if self.team[s] != self.team[seat]] for seat in range(self.n)]
         self.team_seats = {t: [s for s in range(self.n) if self.team[s] == t] for t in self.teams}
-        self.checks_after_action = bool(self.victories or self.vp_cards)
+        # what `ops.after_action` looks at after every action (L21: first_to awards)
+        self.first_to_cards = [(vid, cond) for vid, kind, cond in self.vp_cards
+                               if kind == "first_to"]
+        self.checks_after_action = bool(self.victories or self.first_to_cards)
         # C24 statics on ships (a card_stat rule changes no ability); bases are always looked at
         self.ship_statics = pack.ship_statics()
         self.copy_id: list[str | None] = []   # per card instance
