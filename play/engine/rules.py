@@ -731,21 +731,20 @@ def apply(state: GameState, action: Action | str) -> None:
     if action.__class__ is not Action:
         action = _as_action(action)
     listed = state.listed
-    if listed is not None:
-        state.listed = None  # the state is about to change
-    # fast paths for the two most common actions (the same predicates as _check_play and
-    # _check_end), then for an action `legal_actions` listed for this very state (its helpers
-    # apply the checks' predicates: tests/engine hold the two to each other); every other
-    # action goes through the full check
+    state.listed = None  # the state is about to change
+    # fast paths: an action `legal_actions` listed for this very state (its helpers apply the
+    # checks' predicates: tests/engine hold the two to each other), then the two most common
+    # actions (the same predicates as _check_play and _check_end); every other action goes
+    # through the full check
     # (a hand holds only card ids >= 0, so `card in hand` also checks the card's sign)
-    if state.pending is None and state.outcome is None and action.kind == "play" \
+    if listed is not None and action in listed:
+        APPLY[action.kind](state, action)
+    elif action.kind == "play" and state.pending is None and state.outcome is None \
             and action.card in state.hand[state.active] and action.index == -1 \
             and not action.sticker:
         _apply_play(state, action)
     elif action is END and state.pending is None and state.outcome is None:
         _apply_end(state, action)
-    elif listed is not None and action in listed:
-        APPLY[action.kind](state, action)
     else:
         why = action_error(state, action)
         if why is not None:

@@ -102,12 +102,12 @@ def seat_yield(state: GameState, seat: int) -> Yield:
     count = 0
     for zone in (state.deck[seat], state.hand[seat], state.discard[seat], state.ships[seat]):
         count += len(zone)
-        for c in zone:
-            y = _CACHE.get(design[c]) or card_yield(design[c])
-            trade += y[0]
-            combat += y[1]
-            authority += y[2]
-            draw += y[3]
+        for d in map(design.__getitem__, zone):  # the heuristic asks often: kept lean
+            t, c, a, dr = _CACHE.get(d) or card_yield(d)
+            trade += t
+            combat += c
+            authority += a
+            draw += dr
     if count:  # a hand's worth of the mean card (a drawn card draws in turn)
         hand = state.game.hand_size[seat] * (1.0 + min(draw / count, 0.8)) / count
         trade, combat, authority, draw = trade * hand, combat * hand, authority * hand, draw * hand
