@@ -200,7 +200,7 @@ class Game:
         # same upgrades over and over, and the bots' per-design figures are kept per object
         self._upgraded: dict[tuple[Design, str, str], Design] = {}
         self._granted: dict[tuple[Design, int], tuple] = {}
-        self._free: dict[tuple[Design, int], tuple[int, ...]] = {}
+        self._free: dict[tuple[Design, int], tuple] = {}
 
     def _mode_plan(self, plan: modes.Plan) -> None:
         """Take teams, roles, authority pools, turn order and mode switches from the plan."""
@@ -337,13 +337,17 @@ class Game:
             found = self._granted[design, seat] = design.abilities + extra
         return found
 
-    def free_indices(self, design: Design, seat: int) -> tuple[int, ...]:
-        """Return the indices of a design's abilities for one seat (grants included) that
-        cost nothing to use: ally abilities (C14) and a base's primaries (C10)."""
+    def free_slots(self, design: Design, seat: int) -> tuple[tuple[int, int | None], ...]:
+        """Return `Design.free_slots` for one seat, grants included: (ability index, ally
+        faction bit or None) of each ability that costs nothing to use, ally abilities (C14)
+        and a base's primaries (C10)."""
+        if not self.has_grants or not self.grants[seat]:
+            return design.free_slots
         found = self._free.get((design, seat))
         if found is None:
             found = self._free[design, seat] = tuple(
-                a.index for a in self.abilities(design, seat)
+                (a.index, a.fbit if a.when == "ally" else None)
+                for a in self.abilities(design, seat)
                 if a.when == "ally" or a.when == "primary" and design.is_base)
         return found
 

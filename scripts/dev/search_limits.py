@@ -24,6 +24,11 @@ alone (the change is made in this process and its forked workers only):
     # (sheet_buy_took_it, ..._ended_the_turn, ..._another_card_no_sticker, ...)
     python scripts/dev/search_limits.py race --scenario 3 --games 12 --iterations 60
 
+    # the political race (L19) read linearly: in the searcher's evaluation the scenario sheet's
+    # term grows with each sticker alike (0.4 n / 5) instead of with its square (0.4 (n / 5)^2),
+    # so that a first sticker counts as much as a fifth (for its seat and against its opponents)
+    python scripts/dev/search_limits.py sheet -- --only scenarios --scenarios 3 ...
+
     # how even the campaign states are that bot_strength's scenario games start from: the
     # heuristic against itself, N games from each of the 16 states, the first side alternating
     python scripts/dev/search_limits.py starts --scenarios 1,3 --games 60
@@ -56,6 +61,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from play.engine import GameSetup, ops, play_game, read_pack
 from play.engine.actions import EXPLORER
 from play.engine.bots import heuristic, search
+from play.engine.bots.goals import goal_terms, goals_of
 from play.engine.bots.heuristic import HeuristicBot, buy_options
 from play.engine.bots.search import SearchBot
 from play.engine.bulk import game_seed, seat_setups
@@ -331,6 +337,14 @@ def starts(numbers: list[int], games: int, jobs: int) -> dict:
     return figures
 
 
+def linear_sheet_terms(state, seat: int) -> tuple[float, float, float]:
+    """`goals.goal_terms` with the sheet's term linear in the stickers used (`sheet`)."""
+    route, _square, vp = goal_terms(state, seat)
+    sheet = goals_of(state, seat).sheet
+    return route, (0.4 * ops.political_progress(state, seat) / ops.POLITICAL_STICKERS
+                   if sheet else 0.0), vp
+
+
 def run_benchmark(args: list[str]) -> int:
     import bot_strength
     sys.argv = ["bot_strength.py", *args]
@@ -356,6 +370,7 @@ def main() -> int:
     noise = sub.add_parser("noise")
     noise.add_argument("--sigma", type=float, default=1.0)
     noise.add_argument("rest", nargs=argparse.REMAINDER)
+    sub.add_parser("sheet").add_argument("rest", nargs=argparse.REMAINDER)
     race = sub.add_parser("race")
     race.add_argument("--scenario", type=int, default=3)
     race.add_argument("--games", type=int, default=12)
@@ -384,6 +399,9 @@ def main() -> int:
         return 0
     if args.command == "oracle":
         search.determinize = seen_world
+        return run_benchmark([a for a in args.rest if a != "--"])
+    if args.command == "sheet":
+        search.goal_terms = linear_sheet_terms
         return run_benchmark([a for a in args.rest if a != "--"])
     if args.command == "bonus":
         use_bonus(json.loads(Path(args.values).read_text()), args.where)

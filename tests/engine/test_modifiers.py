@@ -141,8 +141,8 @@ def test_bad_rules_in_a_setup_are_refused() -> None:
 
 def test_granted_abilities_and_free_ones_per_seat() -> None:
     """A grant (docs/content-format.md "RULE") adds to a design's abilities for its seat only;
-    `free_indices` names the abilities that cost nothing to use (C10 a base's primary, C14
-    an ally), grants included, and both answer the same for the same design every time."""
+    `free_slots` names the abilities that cost nothing to use (C10 a base's primary, C14 an
+    ally, with its faction bit), grants included, and both answer the same every time."""
     rules = [{"grant": {"match": {"card": "fort"}, "who": "first",
                         "ability": {"when": "ally", "faction": "kingdom",
                                     "do": [{"combat": 2}]}}}]
@@ -153,7 +153,8 @@ def test_granted_abilities_and_free_ones_per_seat() -> None:
     assert len(first) == len(fort.abilities) + 1 and first[-1].when == "ally"
     assert g.abilities(fort, 0) is first
     assert g.abilities(fort, 1) == fort.abilities
-    assert g.free_indices(fort, 0) == tuple(a.index for a in first)  # primary (a base), ally
-    assert g.free_indices(fort, 1) == tuple(a.index for a in fort.abilities)
-    ship = g.by_id["ship-2"]
-    assert g.free_indices(ship, 0) == ()  # a ship's primary is played, not used
+    kingdom = g.fbits["kingdom"]
+    assert g.free_slots(fort, 0) == ((0, None), (first[-1].index, kingdom))  # primary, ally
+    assert g.free_slots(fort, 0) is g.free_slots(fort, 0)
+    assert g.free_slots(fort, 1) == fort.free_slots == ((0, None),)
+    assert g.free_slots(g.by_id["ship-2"], 0) == ()  # a ship's primary is played, not used

@@ -148,3 +148,19 @@ def test_starts_measures_the_heuristic_from_every_campaign_state_the_scenario_ga
     assert set(figures["per_state"]) <= {0.0, 1.0}
     assert figures["mean"] == round(sum(figures["per_state"]) / 16, 3)
     assert search_limits.starts([3], games=1, jobs=1)["3"] == figures
+
+
+def test_l19_the_linear_sheet_term_counts_every_sticker_alike() -> None:
+    """`sheet`: the searcher's evaluation reads the scenario sheet (L19) as 0.4 n / 5 for n of
+    its 5 stickers used, where the product reads 0.4 (n / 5)^2; the other terms stay."""
+    from play.engine.bots.goals import goal_terms
+    from play.engine.state import replace_shared
+
+    state = _scenario_3_deal()
+    sheet = state.game.scenario_sheet[0]
+    kept = {r for r in state.rows_used if not r.startswith(sheet + ":")}
+    for rows in ((), (3,), (3, 5, 6)):
+        replace_shared(state, "rows_used", kept | {f"{sheet}:{r}" for r in rows})
+        route, political, vp = search_limits.linear_sheet_terms(state, 0)
+        assert political == 0.4 * len(rows) / 5
+        assert goal_terms(state, 0) == (route, 0.4 * (len(rows) / 5) ** 2, vp)

@@ -222,18 +222,13 @@ def free_ability(state: GameState, seat: int) -> Action | None:
     design = state.design
     used = state.used
     game = state.game
-    if game.has_grants:
-        for zone in (state.bases[seat], state.ships[seat]):
-            for inst in zone:
-                for index in game.free_indices(design[inst], seat):
-                    if inst * ops.ABILITY_SLOTS + index not in used \
-                            and use_error(state, seat, inst, index) is None:
-                        return intern("use", inst, index)
-        return None
-    for zone in (state.bases[seat], state.ships[seat]):  # the same checks, without grants
+    grants = game.has_grants
+    for zone in (state.bases[seat], state.ships[seat]):
         for inst in zone:
             d = design[inst]
-            for index, ally_bit in d.free_slots:
+            # the checks of `use_error` for these abilities of a card in play: not used yet
+            # (C11) and, for an ally ability, another card of its faction in play (C14)
+            for index, ally_bit in game.free_slots(d, seat) if grants else d.free_slots:
                 if inst * ops.ABILITY_SLOTS + index not in used and (
                         ally_bit is None or ally_ok(state, seat, inst, ally_bit)):
                     return intern("use", inst, index)
