@@ -14,7 +14,7 @@ from . import modes
 from .chance import KEYED, MERSENNE, SHUFFLERS
 from .content import MAX_ABILITIES, Design, Pack, matches, validate_rules
 from .errors import SetupError
-from .packformat.vocabulary import SIDES
+from .packformat.vocabulary import SIDES, StickerRef
 
 MAX_INSTANCES = 1024  # card instance ids index small interned-action tables (actions.PLAY, ...)
 
@@ -180,7 +180,7 @@ class Game:
         # the row of each sticker (L13: one sticker of a row, ever) and every row of each seat's
         # scenario sheet that a game could have used (L19), so that the bots' many questions
         # about them are lookups, not string splits
-        self.sticker_row = {sid: sid.rsplit(":", 1)[0] for sid in pack.stickers}
+        self.sticker_row = {sid: StickerRef.parse(sid).row for sid in pack.stickers}
         self.sheet_rows = [self._sheet_rows(sheet) for sheet in self.scenario_sheet]
         self.vp_cards = self._vp_cards()
         self.by_id = pack.by_id if self.designs == pack.designs else {d.id: d for d in
@@ -314,7 +314,7 @@ class Game:
         if not sheet:
             return ()
         rows = set(self.sticker_row.values()) | set(self.setup.used_rows)
-        return tuple(sorted(row for row in rows if row.rsplit(":", 1)[0] == sheet))
+        return tuple(sorted(row for row in rows if row.rpartition(":")[0] == sheet))
 
     def _vp_cards(self) -> list[tuple[str, str, Any]]:
         result = []
