@@ -342,8 +342,8 @@ def base_to_destroy(state: GameState, seat: int, target: int) -> int | None:
 
     A non-outpost base is worth destroying unless the opponent is low enough that the same
     combat to the face matters more; on a scenario route (the counter of the victory rule
-    worked at, `route_of`) every base is worth it when destroyed bases win, none but blocking outposts when
-    damage dealt wins.
+    worked at, `route_of`) every base is worth it when destroyed bases win, none but blocking
+    outposts when damage dealt wins.
     """
     combat = state.combat[seat] if state.game.plain else ops.combat_pool(state, seat)
     candidates = []
