@@ -32,6 +32,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -140,6 +141,35 @@ def run_in_process(root: str, pack: str, games: int, first_seed: int,
     return json.loads(out.strip().splitlines()[-1])
 
 
+def engines_to_measure(against: str | None, tmp: Path) -> tuple[dict[str, str], str | None]:
+    """Return the engines' roots by name (with `against`, that commit's engine extracted under
+    `tmp` as "old", before "new") and the old commit (None without `against`)."""
+    if not against:
+        return {"new": str(ROOT)}, None
+    old_commit = extract(against, tmp)
+    return {"old": str(tmp), "new": str(ROOT)}, old_commit
+
+
+def in_turn(engines: dict[str, str], runs: int, measure_one: Callable[[str, int], dict],
+            describe: Callable[[dict], str]) -> dict[str, list[dict]]:
+    """Measure each engine `runs` times (`measure_one(root, run)`), the engines taking turns
+    within each run so that both see the same machine load; print a line per measurement."""
+    results: dict[str, list[dict]] = {name: [] for name in engines}
+    for k in range(runs):
+        for name, root in engines.items():
+            r = measure_one(root, k)
+            results[name].append(r)
+            print(f"run {k + 1} {name}: {describe(r)}", flush=True)
+    return results
+
+
+def paired_ratio(results: dict[str, list[dict]]) -> float:
+    """Return the median over runs of the old engine's CPU time over the new one's (both ran
+    minutes apart: a slow spell of the shared machine cancels out)."""
+    return round(statistics.median(o["cpu"] / n["cpu"] for o, n in
+                                   zip(results["old"], results["new"], strict=True)), 2)
+
+
 def summary(runs: list[dict]) -> dict:
     """Return the median figures of several runs of one engine."""
     def med(f):
@@ -166,19 +196,12 @@ def main() -> None:
     args = parser.parse_args()
     pack = str(Path(args.pack).resolve())
     with tempfile.TemporaryDirectory(prefix="engine-old-") as tmp:
-        engines = {"new": str(ROOT)}
-        old_commit = None
-        if args.against:
-            old_commit = extract(args.against, Path(tmp))
-            engines = {"old": tmp, "new": str(ROOT)}
-        runs: dict[str, list[dict]] = {name: [] for name in engines}
-        for k in range(args.runs):
-            for name, root in engines.items():  # the engines take turns within each run
-                r = run_in_process(root, pack, args.games, k * args.games)
-                runs[name].append(r)
-                print(f"run {k + 1} {name}: {r['games'] / r['wall']:.0f} games/s wall, "
-                      f"{r['games'] / r['cpu']:.0f} games/s cpu, clone {r['clone_us']:.0f} us",
-                      flush=True)
+        engines, old_commit = engines_to_measure(args.against, Path(tmp))
+        runs = in_turn(engines, args.runs,
+                       lambda root, k: run_in_process(root, pack, args.games, k * args.games),
+                       lambda r: f"{r['games'] / r['wall']:.0f} games/s wall, "
+                                 f"{r['games'] / r['cpu']:.0f} games/s cpu, "
+                                 f"clone {r['clone_us']:.0f} us")
         counted = {name: run_in_process(root, pack, args.bytecodes, 0, "bytecodes")
                    for name, root in engines.items()} if args.bytecodes > 0 else {}
     figures = {name: summary(r) for name, r in runs.items()}
@@ -192,9 +215,7 @@ def main() -> None:
                     speedup=round(new["cpu_games_per_s"] / old["cpu_games_per_s"], 2),
                     wall_speedup=round(new["games_per_s"] / old["games_per_s"], 2),
                     clone_speedup=round(old["clone_us"] / new["clone_us"], 2),
-                    paired_speedup=round(statistics.median(
-                        o["cpu"] / n["cpu"] for o, n in zip(runs["old"], runs["new"], strict=True)
-                    ), 2))
+                    paired_speedup=paired_ratio(runs))
         if counted:
             line["bytecode_ratio"] = round(counted["old"] / counted["new"], 2)
     print(json.dumps(line))

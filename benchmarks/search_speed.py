@@ -96,7 +96,8 @@ def summary(runs: list[dict]) -> dict:
 
 
 def main() -> None:
-    from benchmarks.engine_throughput import extract  # one way to check out an old engine
+    # one way to check out an old engine and to take turns with it
+    from benchmarks.engine_throughput import engines_to_measure, in_turn, paired_ratio
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -107,18 +108,10 @@ def main() -> None:
     args = parser.parse_args()
     args.scenarios = [int(n) for n in args.scenarios.split(",")]
     with tempfile.TemporaryDirectory(prefix="engine-old-") as tmp:
-        engines = {"new": str(ROOT)}
-        old_commit = None
-        if args.against:
-            old_commit = extract(args.against, Path(tmp))
-            engines = {"old": tmp, "new": str(ROOT)}
-        runs: dict[str, list[dict]] = {name: [] for name in engines}
-        for k in range(args.runs):
-            for name, root in engines.items():  # the engines take turns within each run
-                r = run_in_process(root, args)
-                runs[name].append(r)
-                print(f"run {k + 1} {name}: {r['cpu']:.1f} CPU s, {r['searches']} searches, "
-                      f"{r['rollouts']} rollouts, digest {r['digest']}", flush=True)
+        engines, old_commit = engines_to_measure(args.against, Path(tmp))
+        runs = in_turn(engines, args.runs, lambda root, _k: run_in_process(root, args),
+                       lambda r: f"{r['cpu']:.1f} CPU s, {r['searches']} searches, "
+                                 f"{r['rollouts']} rollouts, digest {r['digest']}")
     figures = {name: summary(r) for name, r in runs.items()}
     line = {"bench": "search_speed", "scenarios": args.scenarios, "games": args.games,
             "iterations": args.iterations, "runs": args.runs, **figures["new"]}
@@ -126,9 +119,7 @@ def main() -> None:
         old, new = figures["old"], figures["new"]
         line.update(old_commit=old_commit, old=old,
                     speedup=round(old["cpu_s"] / new["cpu_s"], 2),
-                    paired_speedup=round(statistics.median(
-                        o["cpu"] / n["cpu"] for o, n in zip(runs["old"], runs["new"], strict=True)
-                    ), 2),
+                    paired_speedup=paired_ratio(runs),
                     same_decisions=old["digest"] == new["digest"])
     print(json.dumps(line))
 
