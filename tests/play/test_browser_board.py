@@ -129,6 +129,13 @@ def test_phone_board_fits_and_shows_hand_with_moves(live_server, browser: Browse
             assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844, selector
     row = page.locator("#row-cards")
     assert row.evaluate("e => e.scrollWidth > e.clientWidth")
+    # a window this narrow with a mouse shows each card's number key: in the card's lower half,
+    # never over the name at its top
+    key = page.locator("#hand > li:first-child").evaluate(
+        """li => { const s = getComputedStyle(li, '::after'), r = li.getBoundingClientRect();
+                   return {text: s.content, height: r.height,
+                           top: r.height - parseFloat(s.bottom) - parseFloat(s.height)}; }""")
+    assert key["text"] == "counter(hand)" and key["top"] > key["height"] / 2, key
     context.close()
 
 
