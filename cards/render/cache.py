@@ -19,6 +19,11 @@ from cards.render.face import LANGS, CardFace
 
 # Bump when a change to the drawing should replace every cached image.
 RENDERER_VERSION = "2"
+# A face's words come from cards/phrases.py and cards/text.py: a new wording there (a Russian
+# phrase made clearer) changes the key, so no cached face keeps the old text.
+WORDING = hashlib.sha256(b"".join(
+    (Path(__file__).resolve().parents[1] / name).read_bytes()
+    for name in ("phrases.py", "text.py"))).hexdigest()[:16]
 # The fastest deflate level: flat colours compress well anyway, and encoding is most of a cold draw.
 PNG_OPTIONS = {"optimize": False, "compress_level": 1}
 
@@ -39,9 +44,10 @@ def _key(*parts: str) -> str:
 
 
 def face_cache_key(face: CardFace, lang: str, size: str) -> str:
-    """Return the hex key of a face's image: its data, stickers, language, size and version."""
+    """Return the hex key of a face's image: its data, stickers, language, size, the
+    renderer's version and the wording's."""
     _check(lang, size)
-    return _key("face", face.canonical(), lang, size, RENDERER_VERSION)
+    return _key("face", face.canonical(), lang, size, RENDERER_VERSION, WORDING)
 
 
 def back_cache_key(kind: str, lang: str, size: str) -> str:

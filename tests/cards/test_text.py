@@ -45,6 +45,17 @@ def test_c13_choice_and_per_amount():
         "Choose one: +5 combat; or draw a card for each Blob card you played")
 
 
+def test_c13_a_count_of_the_cards_just_discarded_reads_as_a_whole_phrase():
+    """Recycling Station's "for each card discarded or scrapped this way": in Russian "таким
+    образом", not "так", which at the end of the card's text read as if it had been cut off."""
+    ability = {"when": "primary", "do": [{"discard": {"min": 0, "max": 2}},
+                                         {"draw": {"per": "last_count"}}]}
+    assert ability_text(ability, "en").endswith(
+        "draw a card for each card discarded or scrapped this way")
+    assert ability_text(ability, "ru").endswith(
+        "возьмите карту за каждую карту, сброшенную или отправленную в утиль таким образом")
+
+
 def test_text_override_wins_and_active_language_is_used():
     ability = {"when": "primary", "do": [{"trade": 1}], "text": {"en": "Custom", "ru": "Своё"}}
     with translation.override("ru"):
