@@ -17,3 +17,14 @@ def test_russian_dashboard_names_factions_sides_and_packs_not_ids(client, starte
     assert "1</a> ([ru] Star Empire)" in page  # opened envelopes with their winner
     create = client.get(reverse("campaign:create"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "[ru] Test legacy (версия 1)</option>" in create
+
+
+def test_russian_sticker_sheets_head_their_cost_column_with_a_short_word(client, started,
+                                                                          alice) -> None:
+    """L13: a sheet's rows are costs of one digit; "Стоимость" over them took a phone's width
+    from the stickers' texts, which then broke in the middle of words. The column is "Цена";
+    "Стоимость" stays where there is room (the deck's table)."""
+    client.force_login(alice)
+    page = client.get(started.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "<thead><tr><th>Цена</th><th>Корабль</th><th>База</th></tr></thead>" in page
+    assert "<th>Стоимость</th>" in page
