@@ -29,6 +29,11 @@ alone (the change is made in this process and its forked workers only):
     # so that a first sticker counts as much as a fifth (for its seat and against its opponents)
     python scripts/dev/search_limits.py sheet -- --only scenarios --scenarios 3 ...
 
+    # two horizons in one search: half the sampled worlds stop the rollouts after 4 main phases,
+    # half after 6 (every candidate of a world the same), so that the two horizons' different
+    # misjudgements of the evaluation average out instead of adding up
+    python scripts/dev/search_limits.py horizons -- --only core --core 120 --jobs 2 --cpu-clock
+
     # how even the campaign states are that bot_strength's scenario games start from: the
     # heuristic against itself, N games from each of the 16 states, the first side alternating
     python scripts/dev/search_limits.py starts --scenarios 1,3 --games 60
@@ -345,6 +350,22 @@ def linear_sheet_terms(state, seat: int) -> tuple[float, float, float]:
                    if sheet else 0.0), vp
 
 
+def use_two_horizons(short: int = 4, long: int = 6) -> None:
+    """Make the searcher's rollouts stop after `short` main phases in odd worlds and after
+    `long` in even ones (`horizons`)."""
+    rollout = SearchBot.rollout
+
+    def two_horizons(self, state, seat, action, world):
+        kept = self.depth
+        self.depth = short if world & 1 else long
+        try:
+            return rollout(self, state, seat, action, world)
+        finally:
+            self.depth = kept
+
+    SearchBot.rollout = two_horizons
+
+
 def run_benchmark(args: list[str]) -> int:
     import bot_strength
     sys.argv = ["bot_strength.py", *args]
@@ -371,6 +392,7 @@ def main() -> int:
     noise.add_argument("--sigma", type=float, default=1.0)
     noise.add_argument("rest", nargs=argparse.REMAINDER)
     sub.add_parser("sheet").add_argument("rest", nargs=argparse.REMAINDER)
+    sub.add_parser("horizons").add_argument("rest", nargs=argparse.REMAINDER)
     race = sub.add_parser("race")
     race.add_argument("--scenario", type=int, default=3)
     race.add_argument("--games", type=int, default=12)
@@ -402,6 +424,9 @@ def main() -> int:
         return run_benchmark([a for a in args.rest if a != "--"])
     if args.command == "sheet":
         search.goal_terms = linear_sheet_terms
+        return run_benchmark([a for a in args.rest if a != "--"])
+    if args.command == "horizons":
+        use_two_horizons()
         return run_benchmark([a for a in args.rest if a != "--"])
     if args.command == "bonus":
         use_bonus(json.loads(Path(args.values).read_text()), args.where)

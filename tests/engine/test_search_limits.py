@@ -164,3 +164,23 @@ def test_l19_the_linear_sheet_term_counts_every_sticker_alike() -> None:
         route, political, vp = search_limits.linear_sheet_terms(state, 0)
         assert political == 0.4 * len(rows) / 5
         assert goal_terms(state, 0) == (route, 0.4 * (len(rows) / 5) ** 2, vp)
+
+
+def test_two_horizons_stop_odd_worlds_after_four_main_phases_and_even_ones_after_six(
+        monkeypatch) -> None:
+    from play.engine.actions import END
+    from play.engine.bots import search
+    from play.engine.bots.search import SearchBot
+
+    monkeypatch.setattr(SearchBot, "rollout", SearchBot.rollout)  # patched for a whole run
+    pack = read_pack(str(ROOT / "fixtures" / "packs" / "core-set.json"))
+    state = new_game(GameSetup(pack=pack, seats=seat_setups(pack), seed=3))
+    scored_at = []
+    monkeypatch.setattr(search, "evaluate",
+                        lambda sim, seat, *args: scored_at.append(sim.turn) or 0.5)
+    search_limits.use_two_horizons()
+    bot = SearchBot(seed=1, iterations=4, depth=6)
+    for world in (1, 2):
+        bot.rollout(state, 0, END, world=world)
+    assert scored_at == [state.turn + 1 + 4, state.turn + 1 + 6]
+    assert bot.depth == 6  # its own setting is back after each rollout
