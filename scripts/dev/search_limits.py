@@ -366,9 +366,10 @@ def use_two_horizons(short: int = 4, long: int = 6) -> None:
     SearchBot.rollout = two_horizons
 
 
-def run_benchmark(args: list[str]) -> int:
+def run_benchmark(rest: list[str]) -> int:
+    """Run bot_strength.py with the arguments after `--` (the experiment's change made)."""
     import bot_strength
-    sys.argv = ["bot_strength.py", *args]
+    sys.argv = ["bot_strength.py", *(a for a in rest if a != "--")]
     return bot_strength.main()
 
 
@@ -421,21 +422,21 @@ def main() -> int:
         return 0
     if args.command == "oracle":
         search.determinize = seen_world
-        return run_benchmark([a for a in args.rest if a != "--"])
+        return run_benchmark(args.rest)
     if args.command == "sheet":
         search.goal_terms = linear_sheet_terms
-        return run_benchmark([a for a in args.rest if a != "--"])
+        return run_benchmark(args.rest)
     if args.command == "horizons":
         use_two_horizons()
-        return run_benchmark([a for a in args.rest if a != "--"])
+        return run_benchmark(args.rest)
     if args.command == "bonus":
         use_bonus(json.loads(Path(args.values).read_text()), args.where)
-        return run_benchmark([a for a in args.rest if a != "--"])
+        return run_benchmark(args.rest)
     if args.command == "noise":
         if not args.sigma > 0:
             parser.error("--sigma must be a positive number (the noise's standard deviation)")
         use_noise(args.sigma)
-        return run_benchmark([a for a in args.rest if a != "--"])
+        return run_benchmark(args.rest)
     if args.command == "collect":
         with Pool(args.jobs) as pool, open(args.out, "a") as out:
             for row in pool.imap_unordered(collect_game, [(args.seed, g) for g in range(args.games)]):

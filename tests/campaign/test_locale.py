@@ -19,8 +19,8 @@ def test_russian_dashboard_names_factions_sides_and_packs_not_ids(client, starte
     assert "[ru] Test legacy (версия 1)</option>" in create
 
 
-def test_russian_sticker_sheets_head_their_cost_column_with_a_short_word(client, started,
-                                                                          alice) -> None:
+def test_l13_russian_sticker_sheets_head_their_cost_column_with_a_short_word(
+        client, started, alice) -> None:
     """L13: a sheet's rows are costs of one digit; "Стоимость" over them took a phone's width
     from the stickers' texts, which then broke in the middle of words. The column is "Цена";
     "Стоимость" stays where there is room (the deck's table)."""

@@ -45,7 +45,7 @@ def test_c13_choice_and_per_amount():
         "Choose one: +5 combat; or draw a card for each Blob card you played")
 
 
-def test_c13_a_count_of_the_cards_just_discarded_reads_as_a_whole_phrase():
+def test_a_count_of_the_cards_just_discarded_reads_as_a_whole_phrase():
     """Recycling Station's "for each card discarded or scrapped this way": in Russian "таким
     образом", not "так", which at the end of the card's text read as if it had been cut off."""
     ability = {"when": "primary", "do": [{"discard": {"min": 0, "max": 2}},
