@@ -121,16 +121,30 @@ def closest_route(state: GameState, seat: int) -> tuple[str, tuple | None]:
     goals = goals_of(state, seat)
     if not goals.victories and not goals.sheet:
         return AUTHORITY, None
-    per_turn = seat_yield(state, seat)  # once: every route's estimate reads it
-    best: tuple[float, str, tuple | None] = (authority_turns(state, seat, per_turn), AUTHORITY,
-                                             None)
+    # once: every route's estimate reads the yield; the first nearest route wins a tie
+    _turns, route, cond = min(route_turns(state, seat, seat_yield(state, seat)),
+                              key=lambda found: found[0])
+    return route, cond
+
+
+def route_turns(state: GameState, seat: int, per_turn: Yield
+                ) -> list[tuple[float, str, tuple | None]]:
+    """Return (turns it still needs, route, COND or None) for each of the seat's routes to
+    victory: the opponents' authority first, then its scenario sheet (two turns a sticker, L19)
+    and its own victory rules (`per_turn`: the seat's yield a turn)."""
+    goals = goals_of(state, seat)
+    found: list[tuple[float, str, tuple | None]] = [
+        (authority_turns(state, seat, per_turn), AUTHORITY, None)]
     if goals.sheet:
-        left = POLITICAL_STICKERS - stickers_used(state, seat)
-        best = min(best, (2.0 * left, POLITICAL, None), key=lambda b: b[0])
+        found.append((2.0 * (POLITICAL_STICKERS - stickers_used(state, seat)), POLITICAL, None))
     for cond in goals.victories:
-        best = min(best, (turns_left(state, seat, cond, per_turn), "scenario", cond),
-                   key=lambda b: b[0])
-    return best[1], best[2]
+        found.append((turns_left(state, seat, cond, per_turn), "scenario", cond))
+    return found
+
+
+def turns_to_win(state: GameState, seat: int, per_turn: Yield) -> float:
+    """Return roughly how many of its turns the seat needs on its nearest route to victory."""
+    return min(turns for turns, _route, _cond in route_turns(state, seat, per_turn))
 
 
 def authority_turns(state: GameState, seat: int, per_turn: Yield) -> float:
