@@ -161,7 +161,8 @@ def test_turns_to_win_reads_the_nearest_route_and_its_turns(prefix) -> None:
 def test_the_race_term_counts_the_turns_to_the_nearest_route(prefix) -> None:
     """Scenario RULEs: with `race` the search's score of a seat loses `race` for each turn its
     nearest route still needs (at most RACE_CAP), so a seat a turn nearer its victory than
-    before scores higher; a core game has no such term."""
+    before scores higher; a core game, and a scenario whose only other route is its sheet
+    (L19, scenario 3), have no such term."""
     from play.engine import GameSetup
     from play.engine.bots.assess import deck_yield
     from play.engine.bots.goals import turns_to_win
@@ -187,6 +188,10 @@ def test_the_race_term_counts_the_turns_to_the_nearest_route(prefix) -> None:
     seat_stats(nearer, 0)["damage_dealt"] = _damage_rule(nearer, 0)[3] - 1
     assert evaluate(nearer, 0, WEIGHTS, SCENARIO_WEIGHTS, 1.0) \
         > evaluate(state, 0, WEIGHTS, SCENARIO_WEIGHTS, 1.0)
+
+    sheet_only = _scenario(prefix, 3)
+    assert evaluate(sheet_only, 0, WEIGHTS, SCENARIO_WEIGHTS, 2.0) == evaluate(
+        sheet_only, 0, WEIGHTS, SCENARIO_WEIGHTS, 0.0)
 
     core_pack = load_pack(json.loads((PACKS / "core-set.json").read_text()))
     core = new_game(GameSetup(pack=core_pack, seats=seat_setups(core_pack), seed=3, first=0))

@@ -85,9 +85,10 @@ WEIGHTS = (2.845, 1.053, 0.045, 1.52, 2.16, 2.041, 0.805, 0.335)
 # counted for its seat and against the opponents). scripts/dev/fit_goal_weights.py fits them on
 # heuristic games of the default campaign's scenarios.
 SCENARIO_WEIGHTS = (1.0, 8.0, 4.0, 4.0)
-# In a scenario game with a route beside authority (a victory rule, a scenario sheet): the
-# weight of a turn of lead in the race to the nearest route (goals.turns_to_win, at most
-# RACE_CAP turns counted), for the seat and, through their scores, against its opponents.
+# In a scenario game with victory rules of its own (a seat's or an opponent's): the weight of a
+# turn of lead in the race to the nearest route (goals.turns_to_win, at most RACE_CAP turns
+# counted), for the seat and, through their scores, against its opponents. Not where only a
+# scenario sheet is on offer: there the sheet's turns (two a sticker) misled it (docs/engine.md).
 RACE_WEIGHT = 0.0
 RACE_CAP = 12.0
 SEARCHED_DECISIONS = ("choose", "may", "destroy_base", "acquire_free", "scrap", "target")
@@ -357,7 +358,7 @@ def seat_score(sim: GameState, seat: int, yields: dict[int, Yield],
                scenario_weights: tuple[float, ...] | None = None, race: float = 0.0) -> float:
     """Return the seat's fitted score (`weights`); in a scenario game (`scenario_weights`) that
     score scaled plus the seat's scenario progress (goals.py), less `race` for each turn its
-    nearest route still needs where the scenario has routes beside authority."""
+    nearest route still needs where the scenario has victory rules."""
     score = sum(w * f for w, f in zip(weights, features(sim, seat, yields), strict=True))
     if scenario_weights is not None:
         scale, *per_term = scenario_weights
@@ -365,7 +366,7 @@ def seat_score(sim: GameState, seat: int, yields: dict[int, Yield],
                                                          strict=True))
     if race:
         goals = goals_of(sim, seat)
-        if goals.victories or goals.threats or goals.sheet:
+        if goals.victories or goals.threats:
             score -= race * min(turns_to_win(sim, seat, yields[seat]), RACE_CAP)
     return score
 
