@@ -34,6 +34,11 @@ alone (the change is made in this process and its forked workers only):
     # misjudgements of the evaluation average out instead of adding up
     python scripts/dev/search_limits.py horizons -- --only core --core 120 --jobs 2 --cpu-clock
 
+    # the race to the nearest route in scenario games with victory rules of their own: each
+    # seat's score in the searcher's evaluation loses W for each turn its nearest route to
+    # victory still needs (goals.turns_to_win, at most 12 turns), so a turn of lead counts W
+    python scripts/dev/search_limits.py turns --weight 1.0 -- --only scenarios --scenarios 8 ...
+
     # how even the campaign states are that bot_strength's scenario games start from: the
     # heuristic against itself, N games from each of the 16 states, the first side alternating
     python scripts/dev/search_limits.py starts --scenarios 1,3 --games 60
@@ -66,7 +71,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from play.engine import GameSetup, ops, play_game, read_pack
 from play.engine.actions import EXPLORER
 from play.engine.bots import heuristic, search
-from play.engine.bots.goals import goal_terms, goals_of
+from play.engine.bots.goals import goal_terms, goals_of, turns_to_win
 from play.engine.bots.heuristic import HeuristicBot, buy_options
 from play.engine.bots.search import SearchBot
 from play.engine.bulk import game_seed, seat_setups
@@ -366,6 +371,25 @@ def use_two_horizons(short: int = 4, long: int = 6) -> None:
     SearchBot.rollout = two_horizons
 
 
+RACE_CAP = 12.0  # turns: beyond that a route is too far off to tell seats apart (`turns`)
+
+
+def use_race(weight: float) -> None:
+    """In the searcher's evaluation of a scenario game with victory rules (a seat's own or an
+    opponent's), take `weight` off each seat's score for each turn its nearest route still
+    needs (`turns`); the opponents' turns count through their scores."""
+    plain = search.seat_score
+
+    def with_race(sim, seat, yields, weights=search.WEIGHTS, scenario_weights=None):
+        score = plain(sim, seat, yields, weights, scenario_weights)
+        goals = goals_of(sim, seat)
+        if scenario_weights is not None and (goals.victories or goals.threats):
+            score -= weight * min(turns_to_win(sim, seat, yields[seat]), RACE_CAP)
+        return score
+
+    search.seat_score = with_race
+
+
 def run_benchmark(rest: list[str]) -> int:
     """Run bot_strength.py with the arguments after `--` (the experiment's change made)."""
     import bot_strength
@@ -394,6 +418,9 @@ def main() -> int:
     noise.add_argument("rest", nargs=argparse.REMAINDER)
     sub.add_parser("sheet").add_argument("rest", nargs=argparse.REMAINDER)
     sub.add_parser("horizons").add_argument("rest", nargs=argparse.REMAINDER)
+    turns = sub.add_parser("turns")
+    turns.add_argument("--weight", type=float, default=1.0, help="per turn of lead")
+    turns.add_argument("rest", nargs=argparse.REMAINDER)
     race = sub.add_parser("race")
     race.add_argument("--scenario", type=int, default=3)
     race.add_argument("--games", type=int, default=12)
@@ -428,6 +455,11 @@ def main() -> int:
         return run_benchmark(args.rest)
     if args.command == "horizons":
         use_two_horizons()
+        return run_benchmark(args.rest)
+    if args.command == "turns":
+        if not args.weight > 0:
+            parser.error("--weight must be a positive number (per turn of lead)")
+        use_race(args.weight)
         return run_benchmark(args.rest)
     if args.command == "bonus":
         use_bonus(json.loads(Path(args.values).read_text()), args.where)

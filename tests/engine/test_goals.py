@@ -122,7 +122,7 @@ def test_search_evaluation_in_a_scenario_scales_the_core_score(prefix) -> None:
     core = [sum(w * f for w, f in zip(WEIGHTS, features(state, s, yields), strict=True))
             for s in (0, 1)]
     old = core[0] - core[1] + 4 * (goal_score(state, 0) - goal_score(state, 1))
-    assert evaluate(state, 0, WEIGHTS, (1.0, 8.0, 4.0, 4.0), 0.0) == pytest.approx(
+    assert evaluate(state, 0, WEIGHTS, (1.0, 8.0, 4.0, 4.0)) == pytest.approx(
         1 / (1 + math.exp(-old)))
     before = evaluate(state, 0, WEIGHTS, SCENARIO_WEIGHTS)
     near = state.clone()
@@ -156,46 +156,3 @@ def test_turns_to_win_reads_the_nearest_route_and_its_turns(prefix) -> None:
     assert turns_to_win(state, seat, per_turn) == min(t for t, _r, _c in routes)
     seat_stats(state, seat)["damage_dealt"] = rule[3] - 2
     assert turns_to_win(state, seat, per_turn) == pytest.approx(2 / max(per_turn.combat, 0.1))
-
-
-def test_the_race_term_counts_the_turns_to_the_nearest_route(prefix) -> None:
-    """Scenario RULEs: with `race` the search's score of a seat loses `race` for each turn its
-    nearest route still needs (at most RACE_CAP), so a seat a turn nearer its victory than
-    before scores higher; a core game, and a scenario whose only other route is its sheet
-    (L19, scenario 3), have no such term."""
-    from play.engine import GameSetup
-    from play.engine.bots.assess import deck_yield
-    from play.engine.bots.goals import turns_to_win
-    from play.engine.bots.search import (
-        RACE_CAP,
-        SCENARIO_WEIGHTS,
-        WEIGHTS,
-        SearchBot,
-        evaluate,
-        seat_score,
-    )
-    from play.engine.bulk import seat_setups
-
-    state = _scenario(prefix, 8)
-    seat_stats(state, 0)["damage_dealt"] = 20
-    yields = {s: deck_yield(state, s) for s in (0, 1)}
-    turns = turns_to_win(state, 0, yields[0])
-    assert 0 < turns < RACE_CAP
-    plain = seat_score(state, 0, yields, WEIGHTS, SCENARIO_WEIGHTS, 0.0)
-    assert seat_score(state, 0, yields, WEIGHTS, SCENARIO_WEIGHTS, 1.5) == pytest.approx(
-        plain - 1.5 * turns)
-    nearer = state.clone()
-    seat_stats(nearer, 0)["damage_dealt"] = _damage_rule(nearer, 0)[3] - 1
-    assert evaluate(nearer, 0, WEIGHTS, SCENARIO_WEIGHTS, 1.0) \
-        > evaluate(state, 0, WEIGHTS, SCENARIO_WEIGHTS, 1.0)
-
-    sheet_only = _scenario(prefix, 3)
-    assert evaluate(sheet_only, 0, WEIGHTS, SCENARIO_WEIGHTS, 2.0) == evaluate(
-        sheet_only, 0, WEIGHTS, SCENARIO_WEIGHTS, 0.0)
-
-    core_pack = load_pack(json.loads((PACKS / "core-set.json").read_text()))
-    core = new_game(GameSetup(pack=core_pack, seats=seat_setups(core_pack), seed=3, first=0))
-    assert evaluate(core, 0, WEIGHTS, SCENARIO_WEIGHTS, 2.0) == evaluate(
-        core, 0, WEIGHTS, SCENARIO_WEIGHTS, 0.0)
-    with pytest.raises(ValueError, match="race"):
-        SearchBot(1, race=-1)

@@ -11,6 +11,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from play.engine import GameSetup, new_game, read_pack
 from play.engine.bulk import seat_setups
 
@@ -184,3 +186,49 @@ def test_two_horizons_stop_odd_worlds_after_four_main_phases_and_even_ones_after
         bot.rollout(state, 0, END, world=world)
     assert scored_at == [state.turn + 1 + 4, state.turn + 1 + 6]
     assert bot.depth == 6  # its own setting is back after each rollout
+
+
+def _scenario_deal(number: int):
+    """Return a game of the default campaign's scenario `number` at its start (the Empire
+    first)."""
+    from dataclasses import replace
+
+    from play.engine.balance import campaign_prefix, pick_choices
+    from play.engine.legacy import scenario_setup
+
+    legacy = read_pack(str(ROOT / "fixtures" / "packs" / "legacy-default.json"))
+    base = campaign_prefix(legacy, number, "heuristic", 5)[number - 1]
+    snapshot = replace(base, first_side="empire", choices={
+        **base.choices, number: pick_choices(legacy, number, "empire", random.Random(1))})
+    return new_game(scenario_setup(legacy, snapshot, number, seed=1, check_first=False))
+
+
+def test_the_turns_term_counts_the_turns_to_the_nearest_route(monkeypatch) -> None:
+    """`turns`: in a scenario game with victory rules (scenario 8: wins at once at N damage
+    dealt) a seat's score loses the weight for each turn its nearest route still needs, so a
+    seat nearer its victory scores higher; a scenario whose only other route is its sheet
+    (L19, scenario 3) and a core game are scored as before."""
+    from play.engine.bots import search
+    from play.engine.bots.assess import deck_yield
+    from play.engine.bots.search import SCENARIO_WEIGHTS, WEIGHTS, evaluate, seat_score
+    from play.engine.state import seat_stats
+
+    monkeypatch.setattr(search, "seat_score", search.seat_score)  # patched for a whole run
+    raid, sheet_only = _scenario_deal(8), _scenario_deal(3)
+    core_pack = read_pack(str(ROOT / "fixtures" / "packs" / "core-set.json"))
+    core = new_game(GameSetup(pack=core_pack, seats=seat_setups(core_pack), seed=3))
+    seat_stats(raid, 0)["damage_dealt"] = 20
+    yields = {s: deck_yield(raid, s) for s in (0, 1)}
+    turns = search_limits.turns_to_win(raid, 0, yields[0])
+    assert 0 < turns < search_limits.RACE_CAP
+    before = {name: evaluate(state, 0) for name, state in
+              (("raid", raid), ("sheet", sheet_only), ("core", core))}
+
+    search_limits.use_race(1.5)
+    assert search.seat_score(raid, 0, yields, WEIGHTS, SCENARIO_WEIGHTS) == pytest.approx(
+        seat_score(raid, 0, yields, WEIGHTS, SCENARIO_WEIGHTS) - 1.5 * turns)
+    nearer = raid.clone()
+    seat_stats(nearer, 0)["damage_dealt"] = 39
+    assert evaluate(nearer, 0) > evaluate(raid, 0) != before["raid"]
+    assert evaluate(sheet_only, 0) == before["sheet"]
+    assert evaluate(core, 0) == before["core"]

@@ -60,7 +60,7 @@ from ..chance import KeyedShuffler
 from ..rules import apply, legal_actions
 from ..state import GameState, replace_shared
 from .assess import Yield, deck_yield, wall
-from .goals import goal_terms, goals_of, turns_to_win
+from .goals import goal_terms, goals_of
 from .heuristic import (
     HeuristicBot,
     answer_decision,
@@ -85,12 +85,6 @@ WEIGHTS = (2.845, 1.053, 0.045, 1.52, 2.16, 2.041, 0.805, 0.335)
 # counted for its seat and against the opponents). scripts/dev/fit_goal_weights.py fits them on
 # heuristic games of the default campaign's scenarios.
 SCENARIO_WEIGHTS = (1.0, 8.0, 4.0, 4.0)
-# In a scenario game with victory rules of its own (a seat's or an opponent's): the weight of a
-# turn of lead in the race to the nearest route (goals.turns_to_win, at most RACE_CAP turns
-# counted), for the seat and, through their scores, against its opponents. Not where only a
-# scenario sheet is on offer: there the sheet's turns (two a sticker) misled it (docs/engine.md).
-RACE_WEIGHT = 0.0
-RACE_CAP = 12.0
 SEARCHED_DECISIONS = ("choose", "may", "destroy_base", "acquire_free", "scrap", "target")
 
 
@@ -104,7 +98,6 @@ class SearchBot:
                  depth: int | None = None, width: int = 8, margin: float = 0.02,
                  confidence: float = 0.0, weights: tuple[float, ...] | list[float] = WEIGHTS,
                  scenario_weights: tuple[float, ...] | list[float] = SCENARIO_WEIGHTS,
-                 race: float = RACE_WEIGHT,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -124,8 +117,6 @@ class SearchBot:
                 or not all(isinstance(w, (int, float)) for w in scenario_weights):
             raise ValueError(f"scenario_weights must be {len(SCENARIO_WEIGHTS)} numbers "
                              f"(see SCENARIO_WEIGHTS)")
-        if not isinstance(race, (int, float)) or race < 0:
-            raise ValueError("race must be a weight >= 0 (a turn of lead in the race)")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -136,7 +127,6 @@ class SearchBot:
         self.confidence = float(confidence)
         self.weights = tuple(float(w) for w in weights)
         self.scenario_weights = tuple(float(w) for w in scenario_weights)
-        self.race = float(race)
         self.clock = clock
         self.policy = HeuristicBot(self.rng.getrandbits(32))  # defaults and obvious steps
         self.player = HeuristicBot(0)  # every seat in a rollout (its generator set per world)
@@ -282,7 +272,7 @@ class SearchBot:
         while sim.outcome is None and sim.turn < stop:
             who = sim.pending.seat if sim.pending is not None else sim.active
             apply(sim, player.choose(sim, who))
-        return evaluate(sim, seat, self.weights, self.scenario_weights, self.race)
+        return evaluate(sim, seat, self.weights, self.scenario_weights)
 
 
 # -- sampled worlds ----------------------------------------------------------------------------------
@@ -331,8 +321,7 @@ def fresh_world(state: GameState, rng: random.Random) -> GameState:
 # -- scoring a world ----------------------------------------------------------------------------------
 
 def evaluate(sim: GameState, seat: int, weights: tuple[float, ...] = WEIGHTS,
-             scenario_weights: tuple[float, ...] = SCENARIO_WEIGHTS,
-             race: float = RACE_WEIGHT) -> float:
+             scenario_weights: tuple[float, ...] = SCENARIO_WEIGHTS) -> float:
     """Return the chance that `seat`'s team wins from here (1 / 0 once the game is over)."""
     outcome = sim.outcome
     game = sim.game
@@ -343,8 +332,7 @@ def evaluate(sim: GameState, seat: int, weights: tuple[float, ...] = WEIGHTS,
     living = [s for s in range(game.n) if sim.alive[s]]
     yields = {s: deck_yield(sim, s) for s in living}
     scenario = any(goals_of(sim, s).scenario for s in living)  # the same scale for every seat
-    scores = {s: seat_score(sim, s, yields, weights, scenario_weights if scenario else None,
-                            race if scenario else 0.0)
+    scores = {s: seat_score(sim, s, yields, weights, scenario_weights if scenario else None)
               for s in living}
     team = game.team[seat]
     top = max(scores.values())
@@ -355,19 +343,14 @@ def evaluate(sim: GameState, seat: int, weights: tuple[float, ...] = WEIGHTS,
 
 def seat_score(sim: GameState, seat: int, yields: dict[int, Yield],
                weights: tuple[float, ...] = WEIGHTS,
-               scenario_weights: tuple[float, ...] | None = None, race: float = 0.0) -> float:
+               scenario_weights: tuple[float, ...] | None = None) -> float:
     """Return the seat's fitted score (`weights`); in a scenario game (`scenario_weights`) that
-    score scaled plus the seat's scenario progress (goals.py), less `race` for each turn its
-    nearest route still needs where the scenario has victory rules."""
+    score scaled plus the seat's scenario progress (goals.py)."""
     score = sum(w * f for w, f in zip(weights, features(sim, seat, yields), strict=True))
     if scenario_weights is not None:
         scale, *per_term = scenario_weights
         score = scale * score + sum(w * t for w, t in zip(per_term, goal_terms(sim, seat),
                                                          strict=True))
-    if race:
-        goals = goals_of(sim, seat)
-        if goals.victories or goals.threats:
-            score -= race * min(turns_to_win(sim, seat, yields[seat]), RACE_CAP)
     return score
 
 
