@@ -95,7 +95,8 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, *, iterations: int = 400,
                  time_limit: float | None = None, turn_budget: float | None = None,
-                 depth: int | None = None, width: int = 8, margin: float = 0.02,
+                 depth: int | None = None, victory_rule_depth: int | None = None,
+                 width: int = 8, margin: float = 0.02,
                  confidence: float = 0.0, weights: tuple[float, ...] | list[float] = WEIGHTS,
                  scenario_weights: tuple[float, ...] | list[float] = SCENARIO_WEIGHTS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
@@ -107,6 +108,9 @@ class SearchBot:
             raise ValueError("turn_budget must be positive (seconds of search per turn)")
         if depth is not None and (not isinstance(depth, int) or depth < 0):
             raise ValueError("depth must be a whole number of main phases >= 0")
+        if victory_rule_depth is not None and (not isinstance(victory_rule_depth, int)
+                                               or victory_rule_depth < 0):
+            raise ValueError("victory_rule_depth must be a whole number of main phases >= 0")
         if not isinstance(width, int) or width < 2:
             raise ValueError("width must be at least 2 candidates")
         if not isinstance(confidence, (int, float)) or confidence < 0:
@@ -122,6 +126,7 @@ class SearchBot:
         self.time_limit = time_limit
         self.turn_budget = turn_budget
         self.depth = depth
+        self.victory_rule_depth = victory_rule_depth
         self.width = width
         self.margin = margin
         self.confidence = float(confidence)
@@ -259,13 +264,21 @@ class SearchBot:
         # an alternative must beat the heuristic's own choice (candidate 0) by `margin`
         return totals[k] / visits[k] + (self.margin if k == 0 else 0.0)
 
+    def rollout_depth(self, state: GameState) -> int:
+        """Return how many main phases a rollout plays after this turn: `victory_rule_depth`
+        in a game with scenario victory rules (when set), else `depth` (default: 2 in a
+        two-player game, one round of turns in a bigger one)."""
+        if self.victory_rule_depth is not None and state.game.victories:
+            return self.victory_rule_depth
+        if self.depth is not None:
+            return self.depth
+        return 2 if state.game.n == 2 else state.game.n
+
     def rollout(self, state: GameState, seat: int, action: Action, world: int) -> float:
         """Play one sampled world on from `action`; return the reward for `seat` in [0, 1]."""
         rng = random.Random(world)
         sim = determinize(state, seat, rng)
-        players = sim.game.n
-        depth = self.depth if self.depth is not None else (2 if players == 2 else players)
-        stop = sim.turn + 1 + depth  # the rest of this turn, then `depth` more main phases
+        stop = sim.turn + 1 + self.rollout_depth(sim)  # the rest of this turn, then the depth
         apply(sim, action)
         player = self.player
         player.rng = rng
