@@ -41,7 +41,9 @@ teams come from the engine's legal actions), and choose / may / scrap / destroy-
 free-acquire / target decisions.
 
 `weights` replaces WEIGHTS (evaluations fitted otherwise, e.g. `--explore`, for experiments),
-`scenario_weights` replaces SCENARIO_WEIGHTS.
+`scenario_weights` replaces SCENARIO_WEIGHTS, `victory_rule_depth` replaces `depth` in a game
+with scenario victory rules (the Grand Admiral plays those rollouts to the end of the game,
+where the evaluation reads the race badly: bots/levels.py, docs/engine.md).
 
 Budget: at most `iterations` rollouts per decision, stopped early by `time_limit` (seconds per
 decision) or by `turn_budget` (seconds per turn: each search may use half of what is left).
