@@ -259,3 +259,20 @@ def random_playout(setup: GameSetup, bots: list, *, check_step: Callable[[GameSt
         assert replay(setup, [a.notation for a in state.history]) == state
     return state
 
+
+def default_scenario_start(number: int) -> GameState:
+    """Return a game of the default campaign's scenario `number` at its start, from a heuristic
+    bot campaign's state before it, the Empire first with its choices drawn by seed 1."""
+    import json
+    from dataclasses import replace
+    from pathlib import Path
+
+    from play.engine.balance import campaign_prefix, pick_choices
+    from play.engine.legacy import scenario_setup
+
+    path = Path(__file__).resolve().parents[2] / "fixtures" / "packs" / "legacy-default.json"
+    legacy = load_pack(json.loads(path.read_text()))
+    base = campaign_prefix(legacy, number, "heuristic", 5)[number - 1]
+    snapshot = replace(base, first_side="empire", choices={
+        **base.choices, number: pick_choices(legacy, number, "empire", random.Random(1))})
+    return new_game(scenario_setup(legacy, snapshot, number, seed=1, check_first=False))

@@ -24,6 +24,8 @@ from play.engine.bulk import seat_setups
 from play.engine.chance import KeyedShuffler
 from play.engine.state import replace_shared
 
+from .packs import default_scenario_start
+
 PACKS = Path(__file__).resolve().parents[2] / "fixtures" / "packs"
 CORE = load_pack(json.loads((PACKS / "core-set.json").read_text()))
 LEGACY = load_pack(json.loads((PACKS / "legacy-default.json").read_text()))
@@ -192,29 +194,15 @@ def test_searcher_with_a_deadline_still_halves_down_to_the_last_round() -> None:
     assert len(played) > len(found) * rounds  # more than a world a candidate a round
 
 
-def _scenario_start(number: int):
-    """Return a game of the default campaign's scenario `number` at its start (the Empire
-    first)."""
-    from dataclasses import replace
-
-    from play.engine.balance import campaign_prefix, pick_choices
-    from play.engine.legacy import scenario_setup
-
-    base = campaign_prefix(LEGACY, number, "heuristic", 5)[number - 1]
-    snapshot = replace(base, first_side="empire", choices={
-        **base.choices, number: pick_choices(LEGACY, number, "empire", random.Random(1))})
-    return new_game(scenario_setup(LEGACY, snapshot, number, seed=1, check_first=False))
-
-
 def test_rollouts_play_to_victory_rule_depth_where_a_scenario_has_victory_rules() -> None:
     """Scenario RULEs: with `victory_rule_depth` the searcher's rollouts in a game with scenario
     victory rules (scenario 8) play that many main phases; elsewhere (scenario 3, whose other
     route is its sheet, L19; a core game) `depth`."""
     core = new_game(GameSetup(pack=CORE, seats=seat_setups(CORE), seed=3))
     bot = SearchBot(1, depth=6, victory_rule_depth=100)
-    assert bot.rollout_depth(_scenario_start(8)) == 100
-    assert bot.rollout_depth(_scenario_start(3)) == 6
+    assert bot.rollout_depth(default_scenario_start(8)) == 100
+    assert bot.rollout_depth(default_scenario_start(3)) == 6
     assert bot.rollout_depth(core) == 6
-    assert SearchBot(1).rollout_depth(_scenario_start(8)) == 2  # no depth: two main phases
+    assert SearchBot(1).rollout_depth(default_scenario_start(8)) == 2  # no depth: two main phases
     with pytest.raises(ValueError, match="victory_rule_depth"):
         SearchBot(1, victory_rule_depth=-1)

@@ -16,6 +16,8 @@ import pytest
 from play.engine import GameSetup, new_game, read_pack
 from play.engine.bulk import seat_setups
 
+from .packs import default_scenario_start
+
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = importlib.util.spec_from_file_location("search_limits",
                                               ROOT / "scripts" / "dev" / "search_limits.py")
@@ -78,16 +80,7 @@ def test_own_seat_values_change_the_searchers_seat_in_its_rollouts_only(monkeypa
 def _scenario_3_deal():
     """Return a scenario-3 game of the default campaign at its start, the Empire (seat 0) to
     move with 20 trade."""
-    from dataclasses import replace
-
-    from play.engine.balance import campaign_prefix, pick_choices
-    from play.engine.legacy import scenario_setup
-
-    legacy = read_pack(str(ROOT / "fixtures" / "packs" / "legacy-default.json"))
-    base = campaign_prefix(legacy, 3, "heuristic", 5)[2]
-    snapshot = replace(base, first_side="empire", choices={
-        **base.choices, 3: pick_choices(legacy, 3, "empire", random.Random(1))})
-    state = new_game(scenario_setup(legacy, snapshot, 3, seed=1, check_first=False))
+    state = default_scenario_start(3)
     assert state.active == 0 and state.pending is None
     state.trade[0] = 20
     return state
@@ -188,21 +181,6 @@ def test_two_horizons_stop_odd_worlds_after_four_main_phases_and_even_ones_after
     assert bot.depth == 6  # its own setting is back after each rollout
 
 
-def _scenario_deal(number: int):
-    """Return a game of the default campaign's scenario `number` at its start (the Empire
-    first)."""
-    from dataclasses import replace
-
-    from play.engine.balance import campaign_prefix, pick_choices
-    from play.engine.legacy import scenario_setup
-
-    legacy = read_pack(str(ROOT / "fixtures" / "packs" / "legacy-default.json"))
-    base = campaign_prefix(legacy, number, "heuristic", 5)[number - 1]
-    snapshot = replace(base, first_side="empire", choices={
-        **base.choices, number: pick_choices(legacy, number, "empire", random.Random(1))})
-    return new_game(scenario_setup(legacy, snapshot, number, seed=1, check_first=False))
-
-
 def test_the_turns_term_counts_the_turns_to_the_nearest_route(monkeypatch) -> None:
     """`turns`: in a scenario game with victory rules (scenario 8: wins at once at N damage
     dealt) a seat's score loses the weight for each turn its nearest route still needs, so a
@@ -214,7 +192,7 @@ def test_the_turns_term_counts_the_turns_to_the_nearest_route(monkeypatch) -> No
     from play.engine.state import seat_stats
 
     monkeypatch.setattr(search, "seat_score", search.seat_score)  # patched for a whole run
-    raid, sheet_only = _scenario_deal(8), _scenario_deal(3)
+    raid, sheet_only = default_scenario_start(8), default_scenario_start(3)
     core_pack = read_pack(str(ROOT / "fixtures" / "packs" / "core-set.json"))
     core = new_game(GameSetup(pack=core_pack, seats=seat_setups(core_pack), seed=3))
     seat_stats(raid, 0)["damage_dealt"] = 20
