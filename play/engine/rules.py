@@ -676,10 +676,25 @@ def _granted_use_actions(state: GameState, seat: int, result: list[Action]) -> N
 _USE: dict[int, Action] = {}  # `use` actions by card * SLOTS + ability index
 
 
-def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
+def sheet_buy(state: GameState, prefix: str) -> Action | None:
+    """Return the first `buy` of `legal_actions(state)` with a sticker whose id starts with
+    `prefix` (a sheet's stickers: "empire-1:"), or None; without listing the rest."""
+    if state.outcome is not None or state.pending is not None:
+        return None
+    result: list[Action] = []
+    _buy_actions(state, state.active, result, prefix)
+    return result[0] if result else None
+
+
+def _buy_actions(state: GameState, seat: int, result: list[Action],
+                 sticker_prefix: str | None = None) -> None:
+    """The `buy` actions (`purchase_error`'s checks, with shortcuts); with `sticker_prefix`
+    only the first upgraded buy with such a sticker (`sheet_buy`)."""
     design = state.design
     game = state.game
     if game.plain_buys[seat] and not state.discounts:
+        if sticker_prefix is not None:
+            return  # no stickers to buy with
         # `purchase_error` comes down to the price against the trade pool here
         trade = state.trade[seat]
         for inst in state.row:
@@ -698,11 +713,17 @@ def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
         d = design[inst]
         if (d.cost or 0) > limit or purchase_error(state, seat, d, "") is not None:
             continue
-        result.append(BUY[inst])
+        if sticker_prefix is None:
+            result.append(BUY[inst])
         if has_stickers:
             for sticker in ops.stickers_for(state, seat, d):
-                if purchase_error(state, seat, d, sticker) is None:
+                if (sticker_prefix is None or sticker.startswith(sticker_prefix)) \
+                        and purchase_error(state, seat, d, sticker) is None:
                     result.append(intern("buy", inst, -1, sticker))
+                    if sticker_prefix is not None:
+                        return
+    if sticker_prefix is not None:
+        return  # an explorer takes no sticker
     explorers = state.explorers
     if explorers and purchase_error(state, seat, design[explorers[-1]], "") is None:
         result.append(BUY_EXPLORER)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,9 @@ from play.engine.bots.heuristic import HeuristicBot, best_purchase
 from play.engine.bots.registry import get_bot
 from play.engine.bots.search import SearchBot, determinize
 from play.engine.bulk import seat_setups
+from play.engine.rules import buy_actions, sheet_buy
 
-from .packs import card, core_pack, facing_bases, inst, play_all, stacked
+from .packs import card, core_pack, default_scenario_start, facing_bases, inst, play_all, stacked
 
 PACKS = Path(__file__).resolve().parents[2] / "fixtures" / "packs"
 CORE = load_pack(json.loads((PACKS / "core-set.json").read_text()))
@@ -248,3 +250,30 @@ def test_c14_search_evaluation_counts_allies_as_often_as_the_deck_brings_them() 
     # the fighter's ally always fires beside the Hive; the Hive's own ally now and then (0.8 * 0.5)
     assert deck_yield(based, 0).draw == pytest.approx(5 / m + 0.4)
     assert deck_yield(based, 0).combat > deck_yield(alone, 0).combat  # the Hive's 3 each turn
+
+
+@pytest.mark.parametrize("scenario", [None, 1, 2, 3, 4, 7, 12])
+def test_l13_l19_sheet_buy_is_the_first_sheet_sticker_buy_of_the_full_listing(scenario) -> None:
+    """L13, L19: `sheet_buy` (the heuristic's political-win check, asked at every step of
+    every rollout) finds the first buy with a sticker of the seat's scenario sheet without
+    listing every buy, and gives what `buy_actions` lists first, in every state of heuristic
+    games (a core game; Legacy scenarios with sheets, grants and victory rules)."""
+    start = new_game(GameSetup(pack=CORE, seats=seat_setups(CORE), seed=5)) \
+        if scenario is None else default_scenario_start(scenario)
+    checked = sheet_buys = 0
+    for game_no in range(6):
+        state = new_game(replace(start.game.setup, seed=game_no))
+        bots = [HeuristicBot(game_no), HeuristicBot(game_no + 50)]
+        while state.outcome is None and state.turn < 120:
+            seat = state.decider
+            if state.pending is None:
+                sheet = state.game.scenario_sheet[seat]
+                if sheet:
+                    listed = [a for a in buy_actions(state) if a.sticker.startswith(sheet + ":")]
+                    assert sheet_buy(state, sheet + ":") == (listed[0] if listed else None)
+                    sheet_buys += bool(listed)
+                checked += 1
+            apply(state, bots[seat].choose(state, seat))
+    assert checked > 500
+    if scenario in (1, 2, 3, 4):
+        assert sheet_buys > 20  # sheet-sticker buys were on offer: the listing was compared

@@ -47,6 +47,7 @@ from ..rules import (
     buy_actions,
     destroy_error,
     legal_actions,
+    sheet_buy,
     use_error,
 )
 from ..state import GameState
@@ -242,10 +243,7 @@ def political_win(state: GameState, seat: int) -> Action | None:
         return None
     if ops.political_progress(state, seat) < ops.POLITICAL_STICKERS - 1:
         return None
-    for action in buy_actions(state):
-        if action.sticker.startswith(sheet + ":"):
-            return action
-    return None
+    return sheet_buy(state, sheet + ":")
 
 
 # -- combat (C18-C20) ------------------------------------------------------------------------------
@@ -388,11 +386,18 @@ def buy_options(state: GameState, seat: int) -> list[tuple[int, float, Action]]:
     """Return (cost, value, action) for every legal buy (upgraded variants included)."""
     counts = faction_counts(state, seat)
     sheet = state.game.scenario_sheet[seat]
-    route, counter = route_of(state, seat)
+    prefix = f"{sheet}:" if sheet else None
+    actions = buy_actions(state)
+    # the route weighs the seat's whole deck: read only where a value below depends on it
+    # (a victory rule's counter, a sticker of the scenario sheet on offer)
+    route, counter = AUTHORITY, None
+    if goals_of(state, seat).victories or prefix and any(a.sticker.startswith(prefix)
+                                                         for a in actions):
+        route, counter = route_of(state, seat)
     political = POLITICAL_BONUS * (2.0 if route == POLITICAL else 1.0)
     wanted = vp_factions(state, seat)
     result = []
-    for action in buy_actions(state):
+    for action in actions:
         design = state.design[state.explorers[-1] if action.card == EXPLORER else action.card]
         cost = ops.price(state, seat, design)[0]
         value = buy_value(design, counts) + into_hand_worth(state, seat, design)
@@ -403,7 +408,7 @@ def buy_options(state: GameState, seat: int) -> list[tuple[int, float, Action]]:
         if action.sticker:
             cost += ops.upgrade_cost(design)
             value += ops.upgrade_cost(design) * UPGRADE_BONUS
-            if sheet and action.sticker.startswith(sheet + ":"):
+            if prefix and action.sticker.startswith(prefix):
                 value += political
         result.append((cost, value, action))
     return result
