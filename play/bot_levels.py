@@ -27,9 +27,9 @@ ABOUT = {
     "cadet": _("Plays a sound plan but makes many random moves: for learning the game."),
     "captain": _("Plays a fixed, sound plan (the heuristic bot) and answers at once."),
     "admiral": _("Thinks ahead: tries its options in sampled games, a quarter second a turn."),
-    "grand-admiral": _("Thinks further ahead (six turns, in some scenarios to the end of the "
-                       "game) in 200 sampled games a decision, about half a second a turn: the "
-                       "strongest bot."),
+    "grand-admiral": _("Thinks further ahead (six turns; in a campaign scenario, to the end "
+                       "of the game) in 200 sampled games a decision: about half a second a "
+                       "turn, a second or two in a scenario. The strongest bot."),
 }
 
 

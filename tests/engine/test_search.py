@@ -194,15 +194,16 @@ def test_searcher_with_a_deadline_still_halves_down_to_the_last_round() -> None:
     assert len(played) > len(found) * rounds  # more than a world a candidate a round
 
 
-def test_rollouts_play_to_victory_rule_depth_where_a_scenario_has_victory_rules() -> None:
-    """Scenario RULEs: with `victory_rule_depth` the searcher's rollouts in a game with scenario
-    victory rules (scenario 8) play that many main phases; elsewhere (scenario 3, whose other
-    route is its sheet, L19; a core game) `depth`."""
+def test_rollouts_play_to_scenario_depth_in_a_legacy_scenario() -> None:
+    """Scenario RULEs, L19, L21: with `scenario_depth` the searcher's rollouts in a Legacy
+    scenario (victory rules in scenario 8, a scenario sheet in 3, only VP cards in 6) play that
+    many main phases; in a game with none of those (a core game) `depth`."""
     core = new_game(GameSetup(pack=CORE, seats=seat_setups(CORE), seed=3))
-    bot = SearchBot(1, depth=6, victory_rule_depth=100)
-    assert bot.rollout_depth(default_scenario_start(8)) == 100
-    assert bot.rollout_depth(default_scenario_start(3)) == 6
-    assert bot.rollout_depth(core) == 6
-    assert SearchBot(1).rollout_depth(default_scenario_start(8)) == 2  # no depth: two main phases
-    with pytest.raises(ValueError, match="victory_rule_depth"):
-        SearchBot(1, victory_rule_depth=-1)
+    bot = SearchBot(1, depth=6, scenario_depth=100)
+    for number in (8, 3, 6):
+        assert bot.rollout_depth(default_scenario_start(number), 0) == 100, number
+    assert bot.rollout_depth(core, 0) == 6
+    assert SearchBot(1, depth=6).rollout_depth(default_scenario_start(8), 0) == 6
+    assert SearchBot(1).rollout_depth(default_scenario_start(8), 1) == 2  # no depth: two phases
+    with pytest.raises(ValueError, match="scenario_depth"):
+        SearchBot(1, scenario_depth=-1)

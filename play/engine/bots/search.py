@@ -41,9 +41,10 @@ teams come from the engine's legal actions), and choose / may / scrap / destroy-
 free-acquire / target decisions.
 
 `weights` replaces WEIGHTS (evaluations fitted otherwise, e.g. `--explore`, for experiments),
-`scenario_weights` replaces SCENARIO_WEIGHTS, `victory_rule_depth` replaces `depth` in a game
-with scenario victory rules (the Grand Admiral plays those rollouts to the end of the game,
-where the evaluation reads the race badly: bots/levels.py, docs/engine.md).
+`scenario_weights` replaces SCENARIO_WEIGHTS, `scenario_depth` replaces `depth` in a Legacy
+scenario game (the Grand Admiral plays those rollouts to the end of the game, where the
+evaluation, fitted on core games, reads the scenario's races badly: bots/levels.py,
+docs/engine.md).
 
 Budget: at most `iterations` rollouts per decision, stopped early by `time_limit` (seconds per
 decision) or by `turn_budget` (seconds per turn: each search may use half of what is left).
@@ -97,7 +98,7 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, *, iterations: int = 400,
                  time_limit: float | None = None, turn_budget: float | None = None,
-                 depth: int | None = None, victory_rule_depth: int | None = None,
+                 depth: int | None = None, scenario_depth: int | None = None,
                  width: int = 8, margin: float = 0.02,
                  confidence: float = 0.0, weights: tuple[float, ...] | list[float] = WEIGHTS,
                  scenario_weights: tuple[float, ...] | list[float] = SCENARIO_WEIGHTS,
@@ -110,9 +111,9 @@ class SearchBot:
             raise ValueError("turn_budget must be positive (seconds of search per turn)")
         if depth is not None and (not isinstance(depth, int) or depth < 0):
             raise ValueError("depth must be a whole number of main phases >= 0")
-        if victory_rule_depth is not None and (not isinstance(victory_rule_depth, int)
-                                               or victory_rule_depth < 0):
-            raise ValueError("victory_rule_depth must be a whole number of main phases >= 0")
+        if scenario_depth is not None and (not isinstance(scenario_depth, int)
+                                           or scenario_depth < 0):
+            raise ValueError("scenario_depth must be a whole number of main phases >= 0")
         if not isinstance(width, int) or width < 2:
             raise ValueError("width must be at least 2 candidates")
         if not isinstance(confidence, (int, float)) or confidence < 0:
@@ -128,7 +129,7 @@ class SearchBot:
         self.time_limit = time_limit
         self.turn_budget = turn_budget
         self.depth = depth
-        self.victory_rule_depth = victory_rule_depth
+        self.scenario_depth = scenario_depth
         self.width = width
         self.margin = margin
         self.confidence = float(confidence)
@@ -266,12 +267,13 @@ class SearchBot:
         # an alternative must beat the heuristic's own choice (candidate 0) by `margin`
         return totals[k] / visits[k] + (self.margin if k == 0 else 0.0)
 
-    def rollout_depth(self, state: GameState) -> int:
-        """Return how many main phases a rollout plays after this turn: `victory_rule_depth`
-        in a game with scenario victory rules (when set), else `depth` (default: 2 in a
-        two-player game, one round of turns in a bigger one)."""
-        if self.victory_rule_depth is not None and state.game.victories:
-            return self.victory_rule_depth
+    def rollout_depth(self, state: GameState, seat: int) -> int:
+        """Return how many main phases `seat`'s rollouts play after this turn: `scenario_depth`
+        in a Legacy scenario game (when set: the seat has a route beyond authority or VP cards
+        to play for, `Goals.scenario`), else `depth` (default: 2 in a two-player game, one
+        round of turns in a bigger one)."""
+        if self.scenario_depth is not None and goals_of(state, seat).scenario:
+            return self.scenario_depth
         if self.depth is not None:
             return self.depth
         return 2 if state.game.n == 2 else state.game.n
@@ -280,7 +282,7 @@ class SearchBot:
         """Play one sampled world on from `action`; return the reward for `seat` in [0, 1]."""
         rng = random.Random(world)
         sim = determinize(state, seat, rng)
-        stop = sim.turn + 1 + self.rollout_depth(sim)  # the rest of this turn, then the depth
+        stop = sim.turn + 1 + self.rollout_depth(sim, seat)  # the rest of this turn, then the depth
         apply(sim, action)
         player = self.player
         player.rng = rng
