@@ -678,23 +678,36 @@ _USE: dict[int, Action] = {}  # `use` actions by card * SLOTS + ability index
 
 def sheet_buy(state: GameState, prefix: str) -> Action | None:
     """Return the first `buy` of `legal_actions(state)` with a sticker whose id starts with
-    `prefix` (a sheet's stickers: "empire-1:"), or None; without listing the rest."""
+    `prefix` (a sheet's stickers: "empire-1:"), or None; without listing the rest.
+
+    A buy with a sticker passes every check of the same buy without one (the price is higher
+    and the sticker is checked too), so only the sticker buys are checked here, in the
+    listing's order (row order, a card's stickers in `stickers_for` order)."""
     if state.outcome is not None or state.pending is not None:
         return None
-    result: list[Action] = []
-    _buy_actions(state, state.active, result, prefix)
-    return result[0] if result else None
+    seat = state.active
+    if not state.game.sticker_options[seat]:
+        return None
+    design = state.design
+    # shortcut, implied by purchase_error: without a discount, what the pool cannot pay is out
+    pool = 1 << 30 if state.discounts else ops.trade_pool(state, seat)
+    for inst in state.row:
+        if inst < 0:
+            continue
+        d = design[inst]
+        if (d.cost or 0) + ops.upgrade_cost(d) > pool:
+            continue
+        for sticker in ops.stickers_for(state, seat, d):
+            if sticker.startswith(prefix) and purchase_error(state, seat, d, sticker) is None:
+                return intern("buy", inst, -1, sticker)
+    return None
 
 
-def _buy_actions(state: GameState, seat: int, result: list[Action],
-                 sticker_prefix: str | None = None) -> None:
-    """The `buy` actions (`purchase_error`'s checks, with shortcuts); with `sticker_prefix`
-    only the first upgraded buy with such a sticker (`sheet_buy`)."""
+def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
+    """The `buy` actions (`purchase_error`'s checks, with shortcuts)."""
     design = state.design
     game = state.game
     if game.plain_buys[seat] and not state.discounts:
-        if sticker_prefix is not None:
-            return  # no stickers to buy with
         # `purchase_error` comes down to the price against the trade pool here
         trade = state.trade[seat]
         for inst in state.row:
@@ -713,17 +726,11 @@ def _buy_actions(state: GameState, seat: int, result: list[Action],
         d = design[inst]
         if (d.cost or 0) > limit or purchase_error(state, seat, d, "") is not None:
             continue
-        if sticker_prefix is None:
-            result.append(BUY[inst])
+        result.append(BUY[inst])
         if has_stickers:
             for sticker in ops.stickers_for(state, seat, d):
-                if (sticker_prefix is None or sticker.startswith(sticker_prefix)) \
-                        and purchase_error(state, seat, d, sticker) is None:
+                if purchase_error(state, seat, d, sticker) is None:
                     result.append(intern("buy", inst, -1, sticker))
-                    if sticker_prefix is not None:
-                        return
-    if sticker_prefix is not None:
-        return  # an explorer takes no sticker
     explorers = state.explorers
     if explorers and purchase_error(state, seat, design[explorers[-1]], "") is None:
         result.append(BUY_EXPLORER)
