@@ -50,7 +50,7 @@ bonus per card design so that the heuristic's values plus the bonus call the sea
 (a conditional logit with an L2 penalty; pure Python) and prints it as JSON. `bonus` adds those
 bonuses to the heuristic's buy values where the searcher's own seat decides in its rollouts
 (`--where rollouts`) or also for its default candidate (`--where both`); the opponents in the
-rollouts and the real heuristic opponents keep the plain values. Figures: docs/engine.md,
+rollouts and the real heuristic opponents keep the plain values. Figures: docs/bots.md,
 "What limits the searcher".
 """
 

@@ -44,7 +44,7 @@ free-acquire / target decisions.
 `scenario_weights` replaces SCENARIO_WEIGHTS, `scenario_depth` replaces `depth` in a Legacy
 scenario game (the Grand Admiral plays those rollouts to the end of the game, where the
 evaluation, fitted on core games, reads the scenario's races badly: bots/levels.py,
-docs/engine.md).
+docs/bots.md).
 
 Budget: at most `iterations` rollouts per decision, stopped early by `time_limit` (seconds per
 decision) or by `turn_budget` (seconds per turn: each search may use half of what is left).
