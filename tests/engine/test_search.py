@@ -207,3 +207,24 @@ def test_rollouts_play_to_scenario_depth_in_a_legacy_scenario() -> None:
     assert SearchBot(1).rollout_depth(default_scenario_start(8), 1) == 2  # no depth: two phases
     with pytest.raises(ValueError, match="scenario_depth"):
         SearchBot(1, scenario_depth=-1)
+
+
+def test_scenario_width_cuts_the_candidates_in_a_legacy_scenario() -> None:
+    """Scenario RULEs, L19, L21: with `scenario_width` a searched decision of a Legacy scenario
+    game compares at most that many candidates; a core game keeps `width`."""
+    bot = SearchBot(1, iterations=8, width=8, scenario_width=4)
+    core = new_game(GameSetup(pack=CORE, seats=seat_setups(CORE), seed=3))
+    assert bot.candidate_width(default_scenario_start(3), 0) == 4
+    assert bot.candidate_width(core, 0) == 8
+    assert SearchBot(1, width=6).candidate_width(default_scenario_start(3), 0) == 6
+    compared: list[int] = []
+    searched = bot.search
+    bot.search = lambda state, seat, found, deadline=None: (
+        compared.append(len(found)) or searched(state, seat, found, deadline))
+    state, other = default_scenario_start(2), HeuristicBot(2)
+    while state.outcome is None and state.turn < 16:
+        seat = state.decider
+        apply(state, bot.choose(state, seat) if seat == 0 else other.choose(state, seat))
+    assert compared and max(compared) == 4, compared  # some decisions had more on offer
+    with pytest.raises(ValueError, match="scenario_width"):
+        SearchBot(1, scenario_width=1)

@@ -41,10 +41,10 @@ teams come from the engine's legal actions), and choose / may / scrap / destroy-
 free-acquire / target decisions.
 
 `weights` replaces WEIGHTS (evaluations fitted otherwise, e.g. `--explore`, for experiments),
-`scenario_weights` replaces SCENARIO_WEIGHTS, `scenario_depth` replaces `depth` in a Legacy
-scenario game (the Grand Admiral plays those rollouts to the end of the game, where the
-evaluation, fitted on core games, reads the scenario's races badly: bots/levels.py,
-docs/bots.md).
+`scenario_weights` replaces SCENARIO_WEIGHTS, `scenario_depth` replaces `depth` and
+`scenario_width` replaces `width` in a Legacy scenario game (the Grand Admiral plays those
+rollouts to the end of the game, where the evaluation, fitted on core games, reads the
+scenario's races badly, and compares fewer candidates there: bots/levels.py, docs/bots.md).
 
 Budget: at most `iterations` rollouts per decision, stopped early by `time_limit` (seconds per
 decision) or by `turn_budget` (seconds per turn: each search may use half of what is left).
@@ -99,7 +99,7 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, iterations: int = 400,
                  time_limit: float | None = None, turn_budget: float | None = None,
                  depth: int | None = None, scenario_depth: int | None = None,
-                 width: int = 8, margin: float = 0.02,
+                 width: int = 8, scenario_width: int | None = None, margin: float = 0.02,
                  confidence: float = 0.0, weights: tuple[float, ...] | list[float] = WEIGHTS,
                  scenario_weights: tuple[float, ...] | list[float] = SCENARIO_WEIGHTS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
@@ -116,6 +116,9 @@ class SearchBot:
             raise ValueError("scenario_depth must be a whole number of main phases >= 0")
         if not isinstance(width, int) or width < 2:
             raise ValueError("width must be at least 2 candidates")
+        if scenario_width is not None and (not isinstance(scenario_width, int)
+                                           or scenario_width < 2):
+            raise ValueError("scenario_width must be at least 2 candidates")
         if not isinstance(confidence, (int, float)) or confidence < 0:
             raise ValueError("confidence must be a z value >= 0")
         if len(weights) != len(WEIGHTS) or not all(isinstance(w, (int, float)) for w in weights):
@@ -131,6 +134,7 @@ class SearchBot:
         self.depth = depth
         self.scenario_depth = scenario_depth
         self.width = width
+        self.scenario_width = scenario_width
         self.margin = margin
         self.confidence = float(confidence)
         self.weights = tuple(float(w) for w in weights)
@@ -155,7 +159,8 @@ class SearchBot:
             return obvious
         default = self.policy.choose(state, seat)
         # every candidate plays at least one world: no more of them than the rollout budget
-        found = candidates(state, seat, actions, default, min(self.width, self.iterations))
+        found = candidates(state, seat, actions, default,
+                           min(self.candidate_width(state, seat), self.iterations))
         if len(found) == 1:
             return found[0]
         deadline = self._deadline(state)
@@ -266,6 +271,14 @@ class SearchBot:
             return -1.0
         # an alternative must beat the heuristic's own choice (candidate 0) by `margin`
         return totals[k] / visits[k] + (self.margin if k == 0 else 0.0)
+
+    def candidate_width(self, state: GameState, seat: int) -> int:
+        """Return how many candidates a decision compares: `scenario_width` in a Legacy
+        scenario game (when set, as for `rollout_depth`), else `width`. Rollouts to the end
+        score 1 or 0, so fewer candidates, each on more worlds, are told apart better."""
+        if self.scenario_width is not None and goals_of(state, seat).scenario:
+            return self.scenario_width
+        return self.width
 
     def rollout_depth(self, state: GameState, seat: int) -> int:
         """Return how many main phases `seat`'s rollouts play after this turn: `scenario_depth`
