@@ -209,22 +209,24 @@ def test_rollouts_play_to_scenario_depth_in_a_legacy_scenario() -> None:
         SearchBot(1, scenario_depth=-1)
 
 
-def test_scenario_width_cuts_the_candidates_in_a_legacy_scenario() -> None:
-    """Scenario RULEs, L19, L21: with `scenario_width` a searched decision of a Legacy scenario
-    game compares at most that many candidates; a core game keeps `width`."""
-    bot = SearchBot(1, iterations=8, width=8, scenario_width=4)
+def test_scenario_iterations_set_the_rollouts_a_decision_in_a_legacy_scenario() -> None:
+    """Scenario RULEs, L19, L21: with `scenario_iterations` a searched decision of a Legacy
+    scenario game plays up to that many rollouts; a core game keeps `iterations`."""
+    bot = SearchBot(1, iterations=6, scenario_iterations=24, depth=1)
     core = new_game(GameSetup(pack=CORE, seats=seat_setups(CORE), seed=3))
-    assert bot.candidate_width(default_scenario_start(3), 0) == 4
-    assert bot.candidate_width(core, 0) == 8
-    assert SearchBot(1, width=6).candidate_width(default_scenario_start(3), 0) == 6
-    compared: list[int] = []
-    searched = bot.search
-    bot.search = lambda state, seat, found, deadline=None: (
-        compared.append(len(found)) or searched(state, seat, found, deadline))
-    state, other = default_scenario_start(2), HeuristicBot(2)
-    while state.outcome is None and state.turn < 16:
-        seat = state.decider
-        apply(state, bot.choose(state, seat) if seat == 0 else other.choose(state, seat))
-    assert compared and max(compared) == 4, compared  # some decisions had more on offer
-    with pytest.raises(ValueError, match="scenario_width"):
-        SearchBot(1, scenario_width=1)
+    assert bot.rollout_budget(default_scenario_start(3), 0) == 24
+    assert bot.rollout_budget(core, 0) == 6
+    assert SearchBot(1, iterations=6).rollout_budget(default_scenario_start(3), 0) == 6
+
+    def rollouts_a_search(state) -> float:
+        bot.rollouts = bot.searches = 0
+        other = HeuristicBot(2)
+        while state.outcome is None and state.turn < 12:
+            seat = state.decider
+            apply(state, bot.choose(state, seat) if seat == 0 else other.choose(state, seat))
+        return bot.rollouts / bot.searches
+
+    in_scenario, in_core = rollouts_a_search(default_scenario_start(2)), rollouts_a_search(core)
+    assert 12 < in_scenario <= 24 and in_core <= 6, (in_scenario, in_core)
+    with pytest.raises(ValueError, match="scenario_iterations"):
+        SearchBot(1, scenario_iterations=0)

@@ -42,9 +42,10 @@ free-acquire / target decisions.
 
 `weights` replaces WEIGHTS (evaluations fitted otherwise, e.g. `--explore`, for experiments),
 `scenario_weights` replaces SCENARIO_WEIGHTS, `scenario_depth` replaces `depth` and
-`scenario_width` replaces `width` in a Legacy scenario game (the Grand Admiral plays those
-rollouts to the end of the game, where the evaluation, fitted on core games, reads the
-scenario's races badly, and compares fewer candidates there: bots/levels.py, docs/bots.md).
+`scenario_iterations` replaces `iterations` in a Legacy scenario game (the Grand Admiral plays
+those rollouts to the end of the game, where the evaluation, fitted on core games, reads the
+scenario's races badly, and plays more of them, as each scores only 1 or 0: bots/levels.py,
+docs/bots.md).
 
 Budget: at most `iterations` rollouts per decision, stopped early by `time_limit` (seconds per
 decision) or by `turn_budget` (seconds per turn: each search may use half of what is left).
@@ -97,14 +98,18 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int | None = None, *, iterations: int = 400,
+                 scenario_iterations: int | None = None,
                  time_limit: float | None = None, turn_budget: float | None = None,
                  depth: int | None = None, scenario_depth: int | None = None,
-                 width: int = 8, scenario_width: int | None = None, margin: float = 0.02,
+                 width: int = 8, margin: float = 0.02,
                  confidence: float = 0.0, weights: tuple[float, ...] | list[float] = WEIGHTS,
                  scenario_weights: tuple[float, ...] | list[float] = SCENARIO_WEIGHTS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if not isinstance(iterations, int) or iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if scenario_iterations is not None and (not isinstance(scenario_iterations, int)
+                                                or scenario_iterations < 1):
+            raise ValueError("scenario_iterations must be at least 1")
         if time_limit is not None and time_limit <= 0:
             raise ValueError("time_limit must be positive (seconds per decision)")
         if turn_budget is not None and turn_budget <= 0:
@@ -116,9 +121,6 @@ class SearchBot:
             raise ValueError("scenario_depth must be a whole number of main phases >= 0")
         if not isinstance(width, int) or width < 2:
             raise ValueError("width must be at least 2 candidates")
-        if scenario_width is not None and (not isinstance(scenario_width, int)
-                                           or scenario_width < 2):
-            raise ValueError("scenario_width must be at least 2 candidates")
         if not isinstance(confidence, (int, float)) or confidence < 0:
             raise ValueError("confidence must be a z value >= 0")
         if len(weights) != len(WEIGHTS) or not all(isinstance(w, (int, float)) for w in weights):
@@ -129,12 +131,12 @@ class SearchBot:
                              f"(see SCENARIO_WEIGHTS)")
         self.rng = random.Random(seed)
         self.iterations = iterations
+        self.scenario_iterations = scenario_iterations
         self.time_limit = time_limit
         self.turn_budget = turn_budget
         self.depth = depth
         self.scenario_depth = scenario_depth
         self.width = width
-        self.scenario_width = scenario_width
         self.margin = margin
         self.confidence = float(confidence)
         self.weights = tuple(float(w) for w in weights)
@@ -160,7 +162,7 @@ class SearchBot:
         default = self.policy.choose(state, seat)
         # every candidate plays at least one world: no more of them than the rollout budget
         found = candidates(state, seat, actions, default,
-                           min(self.candidate_width(state, seat), self.iterations))
+                           min(self.width, self.rollout_budget(state, seat)))
         if len(found) == 1:
             return found[0]
         deadline = self._deadline(state)
@@ -206,7 +208,7 @@ class SearchBot:
         rounds = max(1, math.ceil(math.log2(n)))
         worlds: list[int] = []
         played = 0
-        budget = self.iterations
+        budget = most = self.rollout_budget(state, seat)
         started = self.clock()
         for r in range(rounds):
             first = visits[alive[0]]  # the candidates still in have played the same worlds
@@ -216,7 +218,7 @@ class SearchBot:
                                            visits, rewards)
                 first = 1
                 if deadline is not None:
-                    budget = self._affordable(played, started, deadline)
+                    budget = self._affordable(played, started, deadline, most)
             share = max(1, budget // (rounds * len(alive)))  # worlds per candidate this round
             last = share if r == 0 else first + share
             while len(worlds) < last:
@@ -250,11 +252,12 @@ class SearchBot:
             visits[k] += 1
         return len(alive)
 
-    def _affordable(self, played: int, started: float, deadline: float) -> int:
-        """Return the rollouts this search can play before `deadline` at the pace so far."""
+    def _affordable(self, played: int, started: float, deadline: float, most: int) -> int:
+        """Return the rollouts this search can play before `deadline` at the pace so far
+        (at most `most`)."""
         now = self.clock()
         pace = max(now - started, 1e-6) / played
-        return max(played, min(self.iterations, played + int(0.9 * (deadline - now) / pace)))
+        return max(played, min(most, played + int(0.9 * (deadline - now) / pace)))
 
     def _clearly_better(self, mine: list[float], default: list[float]) -> bool:
         """Return whether `mine` beats the heuristic's rewards in the worlds both played by
@@ -272,13 +275,13 @@ class SearchBot:
         # an alternative must beat the heuristic's own choice (candidate 0) by `margin`
         return totals[k] / visits[k] + (self.margin if k == 0 else 0.0)
 
-    def candidate_width(self, state: GameState, seat: int) -> int:
-        """Return how many candidates a decision compares: `scenario_width` in a Legacy
-        scenario game (when set, as for `rollout_depth`), else `width`. Rollouts to the end
-        score 1 or 0, so fewer candidates, each on more worlds, are told apart better."""
-        if self.scenario_width is not None and goals_of(state, seat).scenario:
-            return self.scenario_width
-        return self.width
+    def rollout_budget(self, state: GameState, seat: int) -> int:
+        """Return the most rollouts a decision plays: `scenario_iterations` in a Legacy
+        scenario game (when set, as for `rollout_depth`), else `iterations`. Rollouts to the
+        end score only 1 or 0, so telling candidates apart there takes more of them."""
+        if self.scenario_iterations is not None and goals_of(state, seat).scenario:
+            return self.scenario_iterations
+        return self.iterations
 
     def rollout_depth(self, state: GameState, seat: int) -> int:
         """Return how many main phases `seat`'s rollouts play after this turn: `scenario_depth`
