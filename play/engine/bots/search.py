@@ -92,6 +92,40 @@ SCENARIO_WEIGHTS = (1.0, 8.0, 4.0, 4.0)
 SEARCHED_DECISIONS = ("choose", "may", "destroy_base", "acquire_free", "scrap", "target")
 
 
+# the whole-number options: (least value, what the number counts)
+_WHOLE_NUMBERS = {
+    "iterations": (1, "rollouts a decision"), "scenario_iterations": (1, "rollouts a decision"),
+    "depth": (0, "main phases"), "scenario_depth": (0, "main phases"), "width": (2, "candidates"),
+}
+
+
+def _check_options(**options: int | None) -> None:
+    """Refuse a whole-number option of SearchBot that is not one or is too small (None: unset;
+    `iterations` and `width` are always set)."""
+    for name, value in options.items():
+        least, counts = _WHOLE_NUMBERS[name]
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                  or value < least):
+            raise ValueError(f"{name} must be a whole number of {counts} >= {least}")
+
+
+def _check_budget_and_weights(time_limit, turn_budget, confidence, weights,
+                              scenario_weights) -> None:
+    """Refuse SearchBot's time limits, confidence and weights when they make no sense."""
+    if time_limit is not None and time_limit <= 0:
+        raise ValueError("time_limit must be positive (seconds per decision)")
+    if turn_budget is not None and turn_budget <= 0:
+        raise ValueError("turn_budget must be positive (seconds of search per turn)")
+    if not isinstance(confidence, (int, float)) or confidence < 0:
+        raise ValueError("confidence must be a z value >= 0")
+    if len(weights) != len(WEIGHTS) or not all(isinstance(w, (int, float)) for w in weights):
+        raise ValueError(f"weights must be {len(WEIGHTS)} numbers (see WEIGHTS)")
+    if len(scenario_weights) != len(SCENARIO_WEIGHTS) \
+            or not all(isinstance(w, (int, float)) for w in scenario_weights):
+        raise ValueError(f"scenario_weights must be {len(SCENARIO_WEIGHTS)} numbers "
+                         f"(see SCENARIO_WEIGHTS)")
+
+
 class SearchBot:
     """Information-set Monte Carlo search with heuristic rollouts (see the module docstring)."""
 
@@ -105,30 +139,10 @@ class SearchBot:
                  confidence: float = 0.0, weights: tuple[float, ...] | list[float] = WEIGHTS,
                  scenario_weights: tuple[float, ...] | list[float] = SCENARIO_WEIGHTS,
                  clock: Callable[[], float] = time.perf_counter) -> None:
-        if not isinstance(iterations, int) or iterations < 1:
-            raise ValueError("iterations must be at least 1")
-        if scenario_iterations is not None and (not isinstance(scenario_iterations, int)
-                                                or scenario_iterations < 1):
-            raise ValueError("scenario_iterations must be at least 1")
-        if time_limit is not None and time_limit <= 0:
-            raise ValueError("time_limit must be positive (seconds per decision)")
-        if turn_budget is not None and turn_budget <= 0:
-            raise ValueError("turn_budget must be positive (seconds of search per turn)")
-        if depth is not None and (not isinstance(depth, int) or depth < 0):
-            raise ValueError("depth must be a whole number of main phases >= 0")
-        if scenario_depth is not None and (not isinstance(scenario_depth, int)
-                                           or scenario_depth < 0):
-            raise ValueError("scenario_depth must be a whole number of main phases >= 0")
-        if not isinstance(width, int) or width < 2:
-            raise ValueError("width must be at least 2 candidates")
-        if not isinstance(confidence, (int, float)) or confidence < 0:
-            raise ValueError("confidence must be a z value >= 0")
-        if len(weights) != len(WEIGHTS) or not all(isinstance(w, (int, float)) for w in weights):
-            raise ValueError(f"weights must be {len(WEIGHTS)} numbers (see WEIGHTS)")
-        if len(scenario_weights) != len(SCENARIO_WEIGHTS) \
-                or not all(isinstance(w, (int, float)) for w in scenario_weights):
-            raise ValueError(f"scenario_weights must be {len(SCENARIO_WEIGHTS)} numbers "
-                             f"(see SCENARIO_WEIGHTS)")
+        _check_options(iterations=iterations, scenario_iterations=scenario_iterations,
+                       depth=depth, scenario_depth=scenario_depth, width=width)
+        _check_budget_and_weights(time_limit, turn_budget, confidence, weights,
+                                  scenario_weights)
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.scenario_iterations = scenario_iterations
