@@ -47,7 +47,8 @@ those rollouts to the end of the game, where the evaluation, fitted on core game
 scenario's races badly, and plays more of them, as each scores only 1 or 0: bots/levels.py,
 docs/bots.md).
 
-Budget: at most `iterations` rollouts per decision, stopped early by `time_limit` (seconds per
+Budget: at most `iterations` (in a Legacy scenario game `scenario_iterations`, when set)
+rollouts per decision, stopped early by `time_limit` (seconds per
 decision) or by `turn_budget` (seconds per turn: each search may use half of what is left).
 """
 
