@@ -56,12 +56,12 @@ LEVELS: tuple[Level, ...] = (
     Level("admiral", "Admiral", "search", MappingProxyType(
         {"iterations": 600, "time_limit": 0.4, "turn_budget": 0.25})),
     # 200 rollouts a decision, six main phases deep, with generous time caps: measured stronger
-    # than a 1 s budget of shallow rollouts (docs/bots.md, measurement log: 83% against 73% of games won
-    # against the Captain) and cheaper (about half a second a turn). In a Legacy scenario the
-    # rollouts play to the end of the game: the evaluation, fitted on core games, reads the
-    # scenarios' races badly (docs/bots.md, "Rollouts to the end in every scenario"); and as
-    # each of those scores only 1 or 0, twice as many of them won more games (docs/bots.md,
-    # "400 rollouts a decision in scenario games"). The time caps stay.
+    # than a 1 s budget of shallow rollouts (docs/bots.md, measurement log: 83% against 73% of
+    # games won against the Captain) and cheaper (about half a second a turn). In a Legacy
+    # scenario the rollouts play to the end of the game: the evaluation, fitted on core games,
+    # reads the scenarios' races badly (docs/bots.md, "Rollouts to the end in every scenario");
+    # and as each of those scores only 1 or 0, twice as many of them won more games
+    # (docs/bots.md, "400 rollouts a decision in scenario games"). The time caps stay.
     Level("grand-admiral", "Grand Admiral", "search", MappingProxyType(
         {"iterations": 200, "scenario_iterations": 400, "depth": 6, "scenario_depth": 100,
          "time_limit": 1.5, "turn_budget": 3.0}),
