@@ -635,7 +635,7 @@ def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
                         continue
                     if ally_bit is not None:
                         if once is None:
-                            once, twice = _faction_masks(state, seat)
+                            once, twice = faction_masks(state, seat)
                         # a faction of another card: on two cards, or on one that is not this one
                         if not ally_bit & (twice | once & ~design[inst].ally_mask):
                             continue
@@ -645,8 +645,10 @@ def _use_actions(state: GameState, seat: int, result: list[Action]) -> None:
                     result.append(action)
 
 
-def _faction_masks(state: GameState, seat: int) -> tuple[int, int]:
-    """Return the ally factions of at least one of the seat's cards in play and of two."""
+def faction_masks(state: GameState, seat: int) -> tuple[int, int]:
+    """Return the ally factions of at least one of the seat's cards in play and of two: an
+    ally ability of card `inst` with faction bit `bit` may be used (C14, `ally_ok`) exactly
+    when `bit & (twice | once & ~design[inst].ally_mask)`."""
     design = state.design
     once = twice = 0
     for zone in (state.ships[seat], state.bases[seat]):
@@ -830,8 +832,10 @@ def _apply_play(state: GameState, a: Action) -> None:
     if not design.is_ship:
         return
     simple = design.simple_primary
-    if simple is not None and not game.has_grants:
-        # only fixed numbers: resolved at once (the same result as through the effect stack)
+    if simple is not None and (not game.has_grants
+                               or game.abilities(design, seat) is design.abilities):
+        # only fixed numbers and no scenario grant on the card: resolved at once (the same
+        # result as through the effect stack)
         used = state.used
         first_key = inst * SLOTS
         for index in design.primary_indices:
@@ -890,8 +894,10 @@ def _apply_use(state: GameState, a: Action) -> None:
         ops.remove_from_play(state, inst)
         ops.to_heap(state, seat, inst)
         ops.fire_trigger(state, seat, "scrap", inst)
-    if not state.stack and not state.game.has_grants and a.index in design.simple_uses:
-        _gain(state, seat, ability.effects)  # nothing waits on the stack: as a play's primary
+    if not state.stack and a.index in design.simple_uses:
+        # nothing waits on the stack: as a play's primary (with scenario grants too:
+        # `ability_of` finds the design's own ability at its index before any granted one)
+        _gain(state, seat, ability.effects)
     else:
         state.stack.append([seat, inst, ability.effects, 0, 0])
 

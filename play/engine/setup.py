@@ -200,7 +200,7 @@ class Game:
         # same upgrades over and over, and the bots' per-design figures are kept per object
         self._upgraded: dict[tuple[Design, str, str], Design] = {}
         self._granted: dict[tuple[Design, int], tuple] = {}
-        self._free: dict[tuple[Design, int], tuple] = {}
+        self._free: list[dict[Design, tuple]] = [{} for _ in range(self.n)]  # per seat
 
     def _mode_plan(self, plan: modes.Plan) -> None:
         """Take teams, roles, authority pools, turn order and mode switches from the plan."""
@@ -334,7 +334,10 @@ class Game:
         if found is None:
             extra = tuple(ability for match, ability in self.grants[seat]
                           if matches(design, match, self.fbits))
-            found = self._granted[design, seat] = design.abilities + extra
+            # the design's own tuple when no grant matches: `is design.abilities` tells the
+            # rules that its shortcuts (Design.simple_primary, ...) hold for this seat too
+            found = self._granted[design, seat] = design.abilities + extra if extra \
+                else design.abilities
         return found
 
     def free_slots(self, design: Design, seat: int) -> tuple[tuple[int, int | None], ...]:
@@ -343,13 +346,20 @@ class Game:
         and a base's primaries (C10)."""
         if not self.has_grants or not self.grants[seat]:
             return design.free_slots
-        found = self._free.get((design, seat))
+        table = self._free[seat]
+        found = table.get(design)
         if found is None:
-            found = self._free[design, seat] = tuple(
-                (a.index, a.fbit if a.when == "ally" else None)
-                for a in self.abilities(design, seat)
-                if a.when == "ally" or a.when == "primary" and design.is_base)
+            abilities = self.abilities(design, seat)
+            found = table[design] = design.free_slots if abilities is design.abilities \
+                else tuple((a.index, a.fbit if a.when == "ally" else None) for a in abilities
+                           if a.when == "ally" or a.when == "primary" and design.is_base)
         return found
+
+    def free_slot_table(self, seat: int) -> dict[Design, tuple] | None:
+        """Return the seat's `free_slots` found so far, by design (a bot's inner loop reads it
+        before asking `free_slots` for a design it has not met), or None where no grant
+        applies to the seat (`Design.free_slots` holds then)."""
+        return self._free[seat] if self.has_grants and self.grants[seat] else None
 
 
 def _check_values(setup: GameSetup) -> None:

@@ -42,10 +42,10 @@ from ..actions import ATTACK, CHOOSE, DESTROY, DONE, END, EXPLORER, PICK, PLAY, 
 from ..content import Design, uses_effect
 from ..effects import acquire_options
 from ..rules import (
-    ally_ok,
     attack_error,
     buy_actions,
     destroy_error,
+    faction_masks,
     legal_actions,
     sheet_buy,
     use_error,
@@ -223,16 +223,28 @@ def free_ability(state: GameState, seat: int) -> Action | None:
     design = state.design
     used = state.used
     game = state.game
-    grants = game.has_grants
+    table = game.free_slot_table(seat)  # None: no scenario grant, each design's own slots
+    once = twice = None  # the faction masks of the cards in play, made when an ally asks
     for zone in (state.bases[seat], state.ships[seat]):
         for inst in zone:
             d = design[inst]
+            if table is None:
+                slots = d.free_slots
+            else:
+                slots = table.get(d)
+                if slots is None:
+                    slots = game.free_slots(d, seat)
             # the checks of `use_error` for these abilities of a card in play: not used yet
             # (C11) and, for an ally ability, another card of its faction in play (C14)
-            for index, ally_bit in game.free_slots(d, seat) if grants else d.free_slots:
-                if inst * ops.ABILITY_SLOTS + index not in used and (
-                        ally_bit is None or ally_ok(state, seat, inst, ally_bit)):
-                    return intern("use", inst, index)
+            for index, ally_bit in slots:
+                if inst * ops.ABILITY_SLOTS + index in used:
+                    continue
+                if ally_bit is not None:
+                    if once is None:
+                        once, twice = faction_masks(state, seat)
+                    if not ally_bit & (twice | once & ~d.ally_mask):
+                        continue
+                return intern("use", inst, index)
     return None
 
 
