@@ -334,16 +334,13 @@ class Game:
         if found is None:
             extra = tuple(ability for match, ability in self.grants[seat]
                           if matches(design, match, self.fbits))
-            # the design's own tuple when no grant matches: `is design.abilities` tells the
-            # rules that its shortcuts (Design.simple_primary, ...) hold for this seat too
-            found = self._granted[design, seat] = design.abilities + extra if extra \
-                else design.abilities
+            own = design.abilities  # no grant matches: this very tuple (the rules' shortcuts hold)
+            found = self._granted[design, seat] = own + extra if extra else own
         return found
 
     def free_slots(self, design: Design, seat: int) -> tuple[tuple[int, int | None], ...]:
-        """Return `Design.free_slots` for one seat, grants included: (ability index, ally
-        faction bit or None) of each ability that costs nothing to use, ally abilities (C14)
-        and a base's primaries (C10)."""
+        """Return `Design.free_slots` for one seat, grants included: (index, ally bit or None)
+        of each ability that costs nothing to use, allies (C14) and a base's primaries (C10)."""
         if not self.has_grants or not self.grants[seat]:
             return design.free_slots
         table = self._free[seat]
@@ -355,11 +352,14 @@ class Game:
                            if a.when == "ally" or a.when == "primary" and design.is_base)
         return found
 
-    def free_slot_table(self, seat: int) -> dict[Design, tuple] | None:
-        """Return the seat's `free_slots` found so far, by design (a bot's inner loop reads it
-        before asking `free_slots` for a design it has not met), or None where no grant
-        applies to the seat (`Design.free_slots` holds then)."""
-        return self._free[seat] if self.has_grants and self.grants[seat] else None
+
+
+
+def free_slot_table(game: Game, seat: int) -> dict[Design, tuple] | None:
+    """Return the seat's `Game.free_slots` found so far, by design (a bot's inner loop reads it
+    before asking `free_slots` for a design it has not met), or None where no grant applies to
+    the seat (`Design.free_slots` holds then)."""
+    return game._free[seat] if game.has_grants and game.grants[seat] else None
 
 
 def _check_values(setup: GameSetup) -> None:

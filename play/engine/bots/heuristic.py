@@ -50,6 +50,7 @@ from ..rules import (
     sheet_buy,
     use_error,
 )
+from ..setup import free_slot_table
 from ..state import GameState
 from .assess import card_yield
 from .goals import AUTHORITY, POLITICAL, closest_route, goals_of
@@ -223,7 +224,7 @@ def free_ability(state: GameState, seat: int) -> Action | None:
     design = state.design
     used = state.used
     game = state.game
-    table = game.free_slot_table(seat)  # None: no scenario grant, each design's own slots
+    table = free_slot_table(game, seat)  # None: no scenario grant, each design's own slots
     once = twice = None  # the faction masks of the cards in play, made when an ally asks
     for zone in (state.bases[seat], state.ships[seat]):
         for inst in zone:
