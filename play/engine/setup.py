@@ -200,7 +200,7 @@ class Game:
         # same upgrades over and over, and the bots' per-design figures are kept per object
         self._upgraded: dict[tuple[Design, str, str], Design] = {}
         self._granted: dict[tuple[Design, int], tuple] = {}
-        self._free: list[dict[Design, tuple]] = [{} for _ in range(self.n)]  # per seat
+        self._free: dict[tuple[Design, int], tuple] = {}
 
     def _mode_plan(self, plan: modes.Plan) -> None:
         """Take teams, roles, authority pools, turn order and mode switches from the plan."""
@@ -339,27 +339,18 @@ class Game:
         return found
 
     def free_slots(self, design: Design, seat: int) -> tuple[tuple[int, int | None], ...]:
-        """Return `Design.free_slots` for one seat, grants included: (index, ally bit or None)
-        of each ability that costs nothing to use, allies (C14) and a base's primaries (C10)."""
+        """Return `Design.free_slots` for one seat, grants included: (ability index, ally
+        faction bit or None) of each ability that costs nothing to use, ally abilities (C14)
+        and a base's primaries (C10)."""
         if not self.has_grants or not self.grants[seat]:
             return design.free_slots
-        table = self._free[seat]
-        found = table.get(design)
+        found = self._free.get((design, seat))
         if found is None:
-            abilities = self.abilities(design, seat)
-            found = table[design] = design.free_slots if abilities is design.abilities \
-                else tuple((a.index, a.fbit if a.when == "ally" else None) for a in abilities
-                           if a.when == "ally" or a.when == "primary" and design.is_base)
+            found = self._free[design, seat] = tuple(
+                (a.index, a.fbit if a.when == "ally" else None)
+                for a in self.abilities(design, seat)
+                if a.when == "ally" or a.when == "primary" and design.is_base)
         return found
-
-
-
-
-def free_slot_table(game: Game, seat: int) -> dict[Design, tuple] | None:
-    """Return the seat's `Game.free_slots` found so far, by design (a bot's inner loop reads it
-    before asking `free_slots` for a design it has not met), or None where no grant applies to
-    the seat (`Design.free_slots` holds then)."""
-    return game._free[seat] if game.has_grants and game.grants[seat] else None
 
 
 def _check_values(setup: GameSetup) -> None:

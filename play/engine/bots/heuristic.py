@@ -50,7 +50,6 @@ from ..rules import (
     sheet_buy,
     use_error,
 )
-from ..setup import free_slot_table
 from ..state import GameState
 from .assess import card_yield
 from .goals import AUTHORITY, POLITICAL, closest_route, goals_of
@@ -224,20 +223,14 @@ def free_ability(state: GameState, seat: int) -> Action | None:
     design = state.design
     used = state.used
     game = state.game
-    table = free_slot_table(game, seat)  # None: no scenario grant, each design's own slots
+    grants = game.has_grants
     once = twice = None  # the faction masks of the cards in play, made when an ally asks
     for zone in (state.bases[seat], state.ships[seat]):
         for inst in zone:
             d = design[inst]
-            if table is None:
-                slots = d.free_slots
-            else:
-                slots = table.get(d)
-                if slots is None:
-                    slots = game.free_slots(d, seat)
             # the checks of `use_error` for these abilities of a card in play: not used yet
             # (C11) and, for an ally ability, another card of its faction in play (C14)
-            for index, ally_bit in slots:
+            for index, ally_bit in game.free_slots(d, seat) if grants else d.free_slots:
                 if inst * ops.ABILITY_SLOTS + index in used:
                     continue
                 if ally_bit is not None:
