@@ -28,9 +28,8 @@ ABOUT = {
     "captain": _("Plays a fixed, sound plan (the heuristic bot) and answers at once."),
     "admiral": _("Thinks ahead: tries its options in sampled games, a quarter second a turn."),
     "grand-admiral": _("Thinks further ahead (six turns; in a campaign scenario, to the end "
-                       "of the game) in 200 sampled games a decision, 400 in a scenario: "
-                       "about half a second a turn, about two seconds in a scenario. The "
-                       "strongest bot."),
+                       "of the game) in 200 sampled games a decision: about half a second a "
+                       "turn, a second or two in a scenario. The strongest bot."),
 }
 
 

@@ -44,7 +44,7 @@ free-acquire / target decisions.
 `scenario_weights` replaces SCENARIO_WEIGHTS, `scenario_depth` replaces `depth` and
 `scenario_iterations` replaces `iterations` in a Legacy scenario game (the Grand Admiral plays
 those rollouts to the end of the game, where the evaluation, fitted on core games, reads the
-scenario's races badly, and plays more of them, as each scores only 1 or 0: bots/levels.py,
+scenario's races badly; twice as many of them were measured no stronger: bots/levels.py,
 docs/bots.md).
 
 Budget: at most `iterations` (in a Legacy scenario game `scenario_iterations`, when set)
