@@ -35,7 +35,7 @@ def draw(state: GameState, seat: int, n: int) -> int:
     deck = state.deck[seat]
     hand = state.hand[seat]
     if len(deck) >= n > 0:  # the common case: no reshuffle needed
-        hand.extend(reversed(deck[-n:]))
+        hand += deck[:-n - 1:-1]  # the top n cards, top first (one slice: no iterator)
         del deck[-n:]
         state.log.append(("draw", seat, n))
         return n
@@ -390,14 +390,9 @@ def base_owners(state: GameState, seat: int) -> list[int]:
 def protected(state: GameState, seat: int) -> bool:
     """Tell whether an outpost protects this seat (C20: its own, or its team's, M9)."""
     design = state.design
-    game = state.game
-    if not game.outposts_by_team:
-        for inst in state.bases[seat]:
-            if design[inst].outpost:
-                return True
-        return False
-    for s in game.team_seats[game.team[seat]]:
-        for inst in state.bases[s]:
+    bases = state.bases
+    for s in state.game.guards[seat]:
+        for inst in bases[s]:
             if design[inst].outpost:
                 return True
     return False

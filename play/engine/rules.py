@@ -36,6 +36,7 @@ from .state import (
     OWN_ALL,
     OWN_HISTORY,
     OWN_STATS,
+    OWN_TURNS,
     GameState,
     clear_shared,
     replace_shared,
@@ -531,7 +532,8 @@ def legal_actions(state: GameState) -> list[Action]:
         state.listed = tuple(result)
         return result
     seat = state.active
-    result = list(map(PLAY.__getitem__, state.hand[seat]))
+    hand = state.hand[seat]
+    result = list(map(PLAY.__getitem__, hand)) if hand else []
     if state.ships[seat] or state.bases[seat]:
         _use_actions(state, seat, result)
     _buy_actions(state, seat, result)
@@ -1018,12 +1020,9 @@ def _next_teammate(state: GameState, seat: int) -> int | None:
 
 
 def _next_seat(state: GameState, seat: int) -> int:
-    order = state.game.order
-    n = len(order)
-    k = order.index(seat)
-    for step in range(1, n + 1):
-        nxt = order[(k + step) % n]
-        if state.alive[nxt]:
+    alive = state.alive
+    for nxt in state.game.seats_after[seat]:
+        if alive[nxt]:
             return nxt
     return seat
 
@@ -1032,7 +1031,8 @@ def _begin_turn(state: GameState, seat: int) -> None:
     state.active = seat
     if state.damage and state.game.role[seat] == "boss":  # M7: the raiders' damage is gone
         clear_shared(state, "damage")
-    writable(state, "turns")[seat] += 1
+    turns = state.turns if state.own & OWN_TURNS else writable(state, "turns")
+    turns[seat] += 1
     state.turn += 1
     design = state.design
     for b in state.bases[seat]:

@@ -182,7 +182,7 @@ class Game:
         # about them are lookups, not string splits
         self.sticker_row = {sid: StickerRef.parse(sid).row for sid in pack.stickers}
         self.sheet_rows = [self._sheet_rows(sheet) for sheet in self.scenario_sheet]
-        self.vp_cards = self._vp_cards()
+        self.vp_cards = _vp_cards(setup)
         self.by_id = pack.by_id if self.designs == pack.designs else {d.id: d for d in
                                                                          self.designs}
         self.foes = [[s for s in ((seat + k) % self.n for k in range(1, self.n))
@@ -208,6 +208,9 @@ class Game:
         self.mode = plan.mode
         self.plan = plan
         self.order = modes.turn_order(plan, n)
+        # each seat's next seats in turn order, itself last (rules._next_seat skips the dead)
+        self.seats_after = [self.order[k + 1:] + self.order[:k + 1]
+                            for k in map(self.order.index, range(n))]
         self.team = plan.team
         self.purse = plan.purse
         self.role = plan.role
@@ -215,6 +218,9 @@ class Game:
         if len(self.teams) < 2:
             raise SetupError("a game needs at least two teams")
         self.outposts_by_team = plan.outposts == "team"
+        # the seats whose outposts protect each seat (C20; M9: the whole team's)
+        self.guards = [[t for t in range(n) if self.team[t] == self.team[s]]
+                       if self.outposts_by_team else [s] for s in range(n)]
         self.facing = plan.facing
         # M6: a neighbouring teammate may receive cards from your discard pile
         self.mates_beside = [sorted({o for o in ((s - 1) % n, (s + 1) % n)
@@ -316,16 +322,6 @@ class Game:
         rows = set(self.sticker_row.values()) | set(self.setup.used_rows)
         return tuple(sorted(row for row in rows if row.rpartition(":")[0] == sheet))
 
-    def _vp_cards(self) -> list[tuple[str, str, Any]]:
-        result = []
-        for vid in self.setup.vp_cards:
-            vp = self.pack.vp_cards.get(vid)
-            if vp is None:
-                raise SetupError(f"unknown VP card {vid!r}")
-            kind, cond = vp["_award"]
-            result.append((vid, kind, cond))
-        return result
-
     def abilities(self, design: Design, seat: int) -> tuple:
         """Return a design's abilities for one seat, including scenario grants."""
         if not self.has_grants or not self.grants[seat]:
@@ -351,6 +347,18 @@ class Game:
                 for a in self.abilities(design, seat)
                 if a.when == "ally" or a.when == "primary" and design.is_base)
         return found
+
+
+def _vp_cards(setup: GameSetup) -> list[tuple[str, str, Any]]:
+    """Return (VP card id, award kind, condition) of each VP card the setup names (L21)."""
+    result = []
+    for vid in setup.vp_cards:
+        vp = setup.pack.vp_cards.get(vid)
+        if vp is None:
+            raise SetupError(f"unknown VP card {vid!r}")
+        kind, cond = vp["_award"]
+        result.append((vid, kind, cond))
+    return result
 
 
 def _check_values(setup: GameSetup) -> None:
