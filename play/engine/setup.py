@@ -188,6 +188,9 @@ class Game:
         self.foes = [[s for s in ((seat + k) % self.n for k in range(1, self.n))
                       if self.team[s] != self.team[seat]] for seat in range(self.n)]
         self.team_seats = {t: [s for s in range(self.n) if self.team[s] == t] for t in self.teams}
+        # the seats whose outposts protect each seat (C20; M9: the whole team's)
+        self.guards = [self.team_seats[self.team[s]] if self.outposts_by_team else [s]
+                       for s in range(self.n)]
         # what `ops.after_action` looks at after every action (L21: first_to awards)
         self.first_to_cards = [(vid, cond) for vid, kind, cond in self.vp_cards
                                if kind == "first_to"]
@@ -218,9 +221,6 @@ class Game:
         if len(self.teams) < 2:
             raise SetupError("a game needs at least two teams")
         self.outposts_by_team = plan.outposts == "team"
-        # the seats whose outposts protect each seat (C20; M9: the whole team's)
-        self.guards = [[t for t in range(n) if self.team[t] == self.team[s]]
-                       if self.outposts_by_team else [s] for s in range(n)]
         self.facing = plan.facing
         # M6: a neighbouring teammate may receive cards from your discard pile
         self.mates_beside = [sorted({o for o in ((s - 1) % n, (s + 1) % n)
