@@ -120,7 +120,7 @@ def _empty_turn_state(s: GameState) -> None:
     s.alive = [True] * n
     s.history = []
     s.acquiring = []
-    s.listed = None
+    s.listed = s.listed_uses = None
 
 
 def _new_instance(s: GameState, design: Design, copy_id: str | None) -> int:
@@ -535,7 +535,11 @@ def legal_actions(state: GameState) -> list[Action]:
     hand = state.hand[seat]
     result = list(map(PLAY.__getitem__, hand)) if hand else []
     if state.ships[seat] or state.bases[seat]:
-        _use_actions(state, seat, result)
+        uses = state.listed_uses  # maybe kept from the state before (`_carry_uses`)
+        if uses is None:
+            uses = state.listed_uses = []
+            _use_actions(state, seat, uses)
+        result += uses
     _buy_actions(state, seat, result)
     game = state.game
     if game.plain:
@@ -771,17 +775,23 @@ def apply(state: GameState, action: Action | str) -> None:
     # (a hand holds only card ids >= 0, so `card in hand` also checks the card's sign)
     if listed is not None and action in listed:
         APPLY[action.kind](state, action)
+        if state.listed_uses is not None:
+            _carry_uses(state, action)
     elif action.kind == "play" and state.pending is None and state.outcome is None \
             and action.card in state.hand[state.active] and action.index == -1 \
             and not action.sticker:
+        state.listed_uses = None
         _apply_play(state, action)
     elif action is END and state.pending is None and state.outcome is None:
+        state.listed_uses = None
         _apply_end(state, action)
     else:
         why = action_error(state, action)
         if why is not None:
             raise IllegalAction(f"cannot {getattr(action, 'notation', action)}: {why}")
         APPLY[action.kind](state, action)
+        if state.listed_uses is not None:
+            _carry_uses(state, action)
     if state.own & OWN_HISTORY:
         state.history.append(action)
     else:
@@ -790,6 +800,32 @@ def apply(state: GameState, action: Action | str) -> None:
         effects.run(state)
     if state.game.checks_after_action:
         ops.after_action(state)
+
+
+def _carry_uses(state: GameState, action: Action) -> None:
+    """Keep the `use` actions listed for the state before `action` (the list in
+    `state.listed_uses`) where they can be told without listing them again; else forget them.
+
+    The uses depend only on the active seat's cards in play, their designs and `used` (C11,
+    C14: `ability_error`). An action that put nothing on the stack touches none of them if it
+    is a buy (L17: the card goes to a pile; an upgrade changes that card only), an attack or
+    a destroyed base (the other seat's cards, C18-C20) or a use whose card stays in play,
+    besides marking its ability used; `after_action` only awards VP cards or ends the game.
+    A play or a scrap (C15) changes the cards in play and maybe another card's ally; anything
+    on the stack may do anything: listed anew.
+    """
+    kind = action.kind
+    if state.stack or state.pending is not None:
+        state.listed_uses = None
+    elif kind == "use":
+        seat = state.active
+        inst = action.card
+        if inst in state.ships[seat] or inst in state.bases[seat]:
+            state.listed_uses = [u for u in state.listed_uses if u is not action]
+        else:
+            state.listed_uses = None
+    elif kind != "buy" and kind != "attack" and kind != "destroy":
+        state.listed_uses = None
 
 
 def _as_action(value: object) -> Action:
@@ -1083,7 +1119,7 @@ def resign(state: GameState, seat: int) -> None:
     game = state.game
     if not isinstance(seat, int) or not 0 <= seat < game.n or not state.alive[seat]:
         raise IllegalAction(f"seat {seat} is not playing")
-    state.listed = None
+    state.listed = state.listed_uses = None
     state.log.append(("resign", seat))
     others = {game.team[s] for s in range(game.n) if state.alive[s]} - {game.team[seat]}
     if game.plain and len(others) == 1:

@@ -129,7 +129,7 @@ class GameState:
         "explorers", "heap", "authority", "trade", "combat", "active", "turn", "turns", "used",
         "played", "stack", "pending", "next_acquire", "discounts", "damage", "log", "prev_log",
         "outcome", "stats", "upgrades", "rows_used", "vp_awarded", "copied", "alive", "history",
-        "acquiring", "own", "listed",
+        "acquiring", "own", "listed", "listed_uses",
     )
 
     @property
@@ -190,6 +190,7 @@ class GameState:
         s.history = self.history
         s.acquiring = self.acquiring
         s.listed = None  # a clone may be changed outside `apply` (a search bot's sampled world)
+        s.listed_uses = None
         return s
 
     # -- serialization --------------------------------------------------------------------------
@@ -318,7 +319,7 @@ def state_from_dict(data: dict, game: Game, cls: type[GameState] | None = None) 
         s.design[int(i)] = upgraded_design(game, s.design[int(i)], sticker, side)
     for i, target in s.copied.items():
         s.design[i] = copied_design(s.design[i], s.design[target])
-    s.listed = None
+    s.listed = s.listed_uses = None
     return s
 
 

@@ -92,6 +92,26 @@ def test_a_listed_action_does_the_same_as_a_checked_one(mode: str, players: int)
                 assert serialize(checked) == serialize(state), action.notation
 
 
+@pytest.mark.parametrize("mode, players", [("standard", 2), ("ffa", 4), ("raid", 3),
+                                           ("hydra", 4), ("emperor", 6)])
+def test_kept_uses_are_the_uses_listed_afresh(mode: str, players: int) -> None:
+    # C11, C14, C15: after a buy, an attack or a use, `legal_actions` may keep the uses it listed
+    # before (`rules._carry_uses`); a clone keeps nothing and lists them again from the cards in
+    # play, so the two listings must agree at every step
+    kept = 0
+    for seed in range(6):
+        setup = setup_for(mode, EVERYTHING, players=players, seed=seed, first=None)
+        state = new_game(setup)
+        bots = [RandomBot(seed * 10 + k) for k in range(players)]
+        while state.outcome is None and len(state.history) < 600:
+            kept += state.listed_uses is not None and state.pending is None
+            fresh = state.clone()
+            assert fresh.listed_uses is None
+            assert state.legal_actions() == fresh.legal_actions()
+            apply(state, bots[state.decider].choose(state, state.decider))
+    assert kept > 100  # the listing was kept often enough for the test to mean something
+
+
 CHEAP = card("cheap", cost=3, factions=("blob",), primary=[{"combat": 2}])
 
 
