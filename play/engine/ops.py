@@ -39,25 +39,26 @@ def draw(state: GameState, seat: int, n: int) -> int:
         del deck[-n:]
         state.log.append(("draw", seat, n))
         return n
-    drawn = since_shuffle = 0
-    for _ in range(n):
-        if not deck:
-            pile = state.discard[seat]
-            if not pile:
-                break
-            if since_shuffle:  # the log tells the real order: drew 3, shuffled, drew 2 (C22)
-                state.log.append(("draw", seat, since_shuffle))
-                since_shuffle = 0
-            deck.extend(pile)
-            pile.clear()
-            writable(state, "rng").shuffle(deck)
-            state.log.append(("reshuffle", seat))
-        hand.append(deck.pop())
-        drawn += 1
-        since_shuffle += 1
-    if since_shuffle:
-        state.log.append(("draw", seat, since_shuffle))
-    return drawn
+    drawn = min(max(n, 0), len(deck))
+    if drawn:  # the whole deck, then maybe the rest from the reshuffled pile
+        hand += deck[::-1]
+        deck.clear()
+    pile = state.discard[seat]
+    if drawn >= n or not pile:
+        if drawn:
+            state.log.append(("draw", seat, drawn))
+        return drawn
+    if drawn:  # the log tells the real order: drew 3, shuffled, drew 2 (C22)
+        state.log.append(("draw", seat, drawn))
+    deck.extend(pile)
+    pile.clear()
+    writable(state, "rng").shuffle(deck)
+    state.log.append(("reshuffle", seat))
+    more = min(n - drawn, len(deck))
+    hand += deck[:-more - 1:-1]
+    del deck[-more:]
+    state.log.append(("draw", seat, more))
+    return drawn + more
 
 
 def refill(state: GameState, slot: int) -> None:
