@@ -821,7 +821,8 @@ def _carry_uses(state: GameState, action: Action) -> None:
         seat = state.active
         inst = action.card
         if inst in state.ships[seat] or inst in state.bases[seat]:
-            state.listed_uses = [u for u in state.listed_uses if u is not action]
+            uses = state.listed_uses = state.listed_uses[:]
+            uses.remove(action)  # a legal use is among the listed ones (test_properties.py)
         else:
             state.listed_uses = None
     elif kind != "buy" and kind != "attack" and kind != "destroy":
