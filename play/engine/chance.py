@@ -36,6 +36,7 @@ SEED_BITS = 256
 _WORDS_PER_BLOCK = 16    # a 64-byte BLAKE2b digest holds sixteen 32-bit words
 _WORD = 1 << 32
 _blake2b = hashlib.blake2b
+_mod = int.__mod__
 _BLOCK = struct.Struct(f"<{_WORDS_PER_BLOCK}I")  # one digest's words
 
 
@@ -74,8 +75,8 @@ class KeyedShuffler:
             return
         words = self._words(count, 0, (size - 2) // _WORDS_PER_BLOCK + 1)
         if max(words) < _WORD - size:  # every limit is above: no word to skip (nearly always)
-            for i, word in zip(range(size - 1, 0, -1), words):  # one word per swap, in order
-                j = word % (i + 1)
+            # one word per swap, in order: swap i takes word % (i + 1)
+            for i, j in zip(range(size - 1, 0, -1), map(_mod, words, range(size, 1, -1))):
                 items[i], items[j] = items[j], items[i]
         else:
             self._swaps_from(items, count, words, size - 1)
