@@ -146,11 +146,11 @@ def play(task: tuple) -> dict:
                 "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
     number = task[2]  # a scenario
     side = SIDES[g % 2]
-    setup, snapshot = scenario_game(g % len(_STATE["prefixes"]), number, SIDES[(g // 2) % 2],
-                                    seed)
+    first = SIDES[(g // 2) % 2]
+    setup, snapshot = scenario_game(g % len(_STATE["prefixes"]), number, first, seed)
     seat = snapshot.seat_of(side)
     baseline, result = _with_baseline(setup, 2, seat, seed, max_turns=200)
-    row = {"kind": kind, "game": g, "scenario": number, "side": side,
+    row = {"kind": kind, "game": g, "scenario": number, "side": side, "first": side == first,
            "won": result.winner == seat, "baseline_won": baseline.winner == seat,
            "reason": result.outcome.reason if result.outcome else "cut", "turns": result.turns,
            "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
@@ -200,6 +200,15 @@ def rate(rows: list[dict], key: str = "won") -> dict:
             else 0.0, "ci95": wilson(wins, len(rows))}
 
 
+def _split(rows: list[dict], key: str, value: object) -> dict:
+    """Return the searcher's and the heuristic's win rates in the games where `key` is `value`
+    (a side, or whether the searcher's seat moved first): where a scenario's start favours one
+    seat, both fall there."""
+    part = [r for r in rows if r[key] == value]
+    return {"games": len(part), "win_rate": rate(part)["win_rate"],
+            "heuristic_in_that_seat": rate(part, "baseline_won")["win_rate"]}
+
+
 def seconds(rows: list[dict]) -> dict:
     wall = sorted(s for r in rows for s in r["seconds"])
     cpu = sorted(s for r in rows for s in r["cpu"])
@@ -232,16 +241,17 @@ def summarize(rows: list[dict], args: argparse.Namespace) -> dict:
         figures["scenarios"] = {}
         for n in sorted({r["scenario"] for r in scen}):
             part = [r for r in scen if r["scenario"] == n]
-            by_side = {side: rate([r for r in part if r["side"] == side]) for side in SIDES}
+            by_side = {side: _split(part, "side", side) for side in SIDES}
+            by_turn = {order: _split(part, "first", order == "first")
+                       for order in ("first", "second")}
             reasons: dict[str, int] = {}
             lost_to: dict[str, int] = {}  # how the searcher's lost games ended
             for r in part:
                 reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
                 if not r["won"]:
                     lost_to[r["reason"]] = lost_to.get(r["reason"], 0) + 1
-            figures["scenarios"][str(n)] = {**rate(part), "by_side": {
-                s: {"win_rate": v["win_rate"], "games": v["games"]} for s, v in by_side.items()},
-                "heuristic_in_that_seat": rate(part, "baseline_won"),
+            figures["scenarios"][str(n)] = {**rate(part), "by_side": by_side,
+                "by_turn_order": by_turn, "heuristic_in_that_seat": rate(part, "baseline_won"),
                 "endings": reasons, "losses_by_ending": lost_to, **sheet_race(part)}
         figures["scenarios_pooled"] = {**rate(scen),
                                        "heuristic_in_that_seat": rate(scen, "baseline_won")}

@@ -32,8 +32,9 @@ def test_a_small_run_has_every_section_with_intervals_and_timing() -> None:
 
 def test_scenario_figures_stand_beside_the_heuristic_in_the_same_seat() -> None:
     """L21 scenario games: each scenario's win rate has the heuristic's result in the searcher's
-    seat of the same games beside it, the pooled figures count every game, and a scenario with
-    a political race (L19) tells how many sheet stickers each seat used."""
+    seat of the same games beside it (also per side and per turn order), the pooled figures
+    count every game, and a scenario with a political race (L19) tells how many sheet stickers
+    each seat used."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bot_strength.py"), "--games", "2",
          "--only", "scenarios", "--scenarios", "1,12", "--opt", "search:turn_budget=0.02",
@@ -47,6 +48,13 @@ def test_scenario_figures_stand_beside_the_heuristic_in_the_same_seat() -> None:
         assert baseline["games"] == 2 and baseline["win_rate"] in (0.0, 0.5, 1.0)
         assert sum(entry["endings"].values()) == 2
         assert sum(entry["losses_by_ending"].values()) == 2 - entry["wins"]
+        # the same games split by the searcher's side and by whether its seat moved first
+        for split in (entry["by_side"], entry["by_turn_order"]):
+            assert sum(cell["games"] for cell in split.values()) == 2
+            assert sum(cell["games"] * cell["win_rate"] for cell in split.values()) \
+                == entry["wins"]
+            assert sum(cell["games"] * cell["heuristic_in_that_seat"] for cell in split.values()) \
+                == 2 * baseline["win_rate"]
     # L19: scenario 1 has a political race (its sheet's stickers, 0-5 a seat); 12 has none
     race = figures["scenarios"]["1"]["sheet_stickers"]
     assert set(race) == {"searcher", "its_opponent", "heuristic_in_that_seat",
