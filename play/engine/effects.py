@@ -140,7 +140,7 @@ def acquire_options(state: GameState, arg: tuple) -> list[int]:
     design = state.design
     bit = state.game.fbits[faction] if faction else 0
     return [c for c in state.row if c >= 0 and ops.type_ok(design[c], ctype)
-            and (max_cost is None or design[c].price <= max_cost)
+            and (max_cost is None or design[c].list_price <= max_cost)
             and (not bit or design[c].fmask & bit)]
 
 
@@ -219,7 +219,7 @@ def _purge_trade_row(state: GameState, frame: Frame, arg: tuple) -> None:
         if slot >= len(state.row) or state.row[slot] < 0:
             return
     else:
-        cost = [(state.design[state.row[k]].price, k) for k in filled]
+        cost = [(state.design[state.row[k]].list_price, k) for k in filled]
         pick = min(cost) if how == "cheapest" else max(cost, key=lambda ck: (ck[0], -ck[1]))
         slot = pick[1]
     inst = state.row[slot]

@@ -121,7 +121,7 @@ def destroy_base(state: GameState, seat: int, inst: int) -> None:
 
 def price(state: GameState, seat: int, design: Design) -> tuple[int, int]:
     """Return (what this card costs now, index of the discount used or -1)."""
-    cost = design.price
+    cost = design.list_price
     for k, (n, ctype, faction) in enumerate(state.discounts):
         if type_ok(design, ctype) and (faction is None
                                        or design.fmask & state.game.fbits[faction]):

@@ -327,7 +327,7 @@ def buy_error(state: GameState, seat: int, inst: int, sticker: str) -> str | Non
 
 def purchase_error(state: GameState, seat: int, design: Design, sticker: str) -> str | None:
     """Return why a card on offer cannot be bought (with this sticker) now, or None."""
-    cost = ops.price(state, seat, design)[0] if state.discounts else design.price
+    cost = ops.price(state, seat, design)[0] if state.discounts else design.list_price
     if sticker:
         why = ops.sticker_ok(state, seat, design, sticker)
         if why:
@@ -703,7 +703,7 @@ def sheet_buy(state: GameState, prefix: str) -> Action | None:
         if inst < 0:
             continue
         d = design[inst]
-        if d.price + ops.upgrade_cost(d) > pool:
+        if d.list_price + ops.upgrade_cost(d) > pool:
             continue
         for sticker in ops.stickers_for(state, seat, d):
             if sticker.startswith(prefix) and purchase_error(state, seat, d, sticker) is None:
@@ -719,10 +719,10 @@ def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
         # `purchase_error` comes down to the price against the trade pool here
         trade = state.trade[seat]
         for inst in state.row:
-            if inst >= 0 and design[inst].price <= trade:
+            if inst >= 0 and design[inst].list_price <= trade:
                 result.append(BUY[inst])
         explorers = state.explorers
-        if explorers and design[explorers[-1]].price <= trade:
+        if explorers and design[explorers[-1]].list_price <= trade:
             result.append(BUY_EXPLORER)
         return
     has_stickers = bool(game.sticker_options[seat])
@@ -732,7 +732,7 @@ def _buy_actions(state: GameState, seat: int, result: list[Action]) -> None:
         if inst < 0:
             continue
         d = design[inst]
-        if d.price > limit or purchase_error(state, seat, d, "") is not None:
+        if d.list_price > limit or purchase_error(state, seat, d, "") is not None:
             continue
         result.append(BUY[inst])
         if has_stickers:

@@ -33,12 +33,12 @@ class Design:
         "allies", "scraps", "onbuys", "statics", "ally_for_all", "on_play", "static_defense",
         "upgrade", "raw", "usable", "simple_primary",
         "onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask",
-        "free_slots", "simple_uses", "price",
+        "free_slots", "simple_uses", "list_price",
     )
     # Shortcuts the rules read in their inner loop (issue 23), recomputed with the groups; not
     # part of what a pack says (tests/engine/test_pack_identity.py leaves them out).
     SHORTCUTS = ("onbuy_effects", "acquired_keys", "primary_indices", "use_slots", "ally_mask",
-                 "free_slots", "simple_uses", "price")
+                 "free_slots", "simple_uses", "list_price")
 
     def __init__(self, **fields: Any) -> None:
         for key in self.__slots__:
@@ -84,7 +84,7 @@ class Design:
         self.free_slots = tuple((a.index, a.fbit if a.when == "ally" else None)
                                 for a in self.usable if a.when != "scrap")
         # what buying it costs without a discount or an upgrade (C17; a card without a cost: 0)
-        self.price = self.cost or 0
+        self.list_price = self.cost or 0
         # the faction bits this card gives the OTHER cards' ally abilities (all of them: C24)
         self.ally_mask = -1 if self.ally_for_all else self.fmask
 
