@@ -42,8 +42,9 @@ def ask(state: GameState, frame: Frame, kind: str, seat: int, options: list, low
     if not options or high <= 0:
         frame[4] = 0
         return
-    state.pending = Decision(kind, seat, options, min(low, len(options)), high,
-                             len(state.stack) - 1, data, frame[1])
+    fewest = low if low < len(options) else len(options)  # noqa: FURB136 (min() is slow on 3.11)
+    state.pending = Decision(kind, seat, options, fewest, high, len(state.stack) - 1, data,
+                             frame[1])
 
 
 # -- simple gains ----------------------------------------------------------------------------------

@@ -39,7 +39,10 @@ def draw(state: GameState, seat: int, n: int) -> int:
         del deck[-n:]
         state.log.append(("draw", seat, n))
         return n
-    drawn = min(max(n, 0), len(deck))
+    # plain comparisons, not min/max: those cost ten times as much on Python 3.11 (hot path)
+    drawn = n if n > 0 else 0  # noqa: FURB136
+    if drawn > len(deck):  # noqa: PLR1730
+        drawn = len(deck)
     if drawn:  # the whole deck, then maybe the rest from the reshuffled pile
         hand += deck[::-1]
         deck.clear()
@@ -54,7 +57,7 @@ def draw(state: GameState, seat: int, n: int) -> int:
     pile.clear()
     writable(state, "rng").shuffle(deck)
     state.log.append(("reshuffle", seat))
-    more = min(n - drawn, len(deck))
+    more = n - drawn if n - drawn < len(deck) else len(deck)  # noqa: FURB136 (as above)
     hand += deck[:-more - 1:-1]
     del deck[-more:]
     state.log.append(("draw", seat, more))
@@ -122,10 +125,12 @@ def destroy_base(state: GameState, seat: int, inst: int) -> None:
 def price(state: GameState, seat: int, design: Design) -> tuple[int, int]:
     """Return (what this card costs now, index of the discount used or -1)."""
     cost = design.list_price
+    if not state.discounts:  # nearly always: no enumerate to set up
+        return cost, -1
     for k, (n, ctype, faction) in enumerate(state.discounts):
         if type_ok(design, ctype) and (faction is None
                                        or design.fmask & state.game.fbits[faction]):
-            return max(0, cost - n), k
+            return (cost - n if cost > n else 0), k
     return cost, -1
 
 
@@ -443,7 +448,7 @@ def spend_combat(state: GameState, seat: int, n: int) -> None:
 
 
 def _spend(state: GameState, pool: list[int], seat: int, n: int) -> None:
-    own = min(n, pool[seat])
+    own = n if n < pool[seat] else pool[seat]  # noqa: FURB136 (min() is slow on 3.11)
     pool[seat] -= own
     n -= own
     if n > 0:

@@ -772,14 +772,14 @@ def apply(state: GameState, action: Action | str) -> None:
     # checks' predicates: tests/engine hold the two to each other), then the two most common
     # actions (the same predicates as _check_play and _check_end); every other action goes
     # through the full check
-    # (a hand holds only card ids >= 0, so `card in hand` also checks the card's sign)
+    # (a hand holds only card ids >= 0 and below the instance limit, so once `card in hand`
+    # holds, PLAY[card] exists; being that very object is being a plain play of it)
     if listed is not None and action in listed:
         APPLY[action.kind](state, action)
         if state.listed_uses is not None:
             _carry_uses(state, action)
-    elif action.kind == "play" and state.pending is None and state.outcome is None \
-            and action.card in state.hand[state.active] and action.index == -1 \
-            and not action.sticker:
+    elif state.pending is None and state.outcome is None \
+            and action.card in state.hand[state.active] and action is PLAY[action.card]:
         state.listed_uses = None
         _apply_play(state, action)
     elif action is END and state.pending is None and state.outcome is None:

@@ -169,7 +169,10 @@ class Game:
         if setup.targeting not in ("all", "next"):
             raise SetupError(f"targeting is 'all' or 'next', not {setup.targeting!r}")
         self.targets_next_only = setup.targeting == "next" and plan.mode.reach == "setup"
-        self.rules = validate_rules(setup.rules, pack)
+        self.rules = validate_rules(setup.rules, pack) if setup.rules else []
+        self._rules_by_kind: dict[str, list[dict]] = {}
+        for kind, arg in self.rules:
+            self._rules_by_kind.setdefault(kind, []).append(arg)
         self.designs = self._designs_after_card_stats()
         self._seat_rules()
         self.sticker_options = [self._stickers_for(s) for s in setup.seats]
@@ -243,7 +246,8 @@ class Game:
 
     def rules_of(self, kind: str) -> list[dict]:
         """Return the arguments of every rule of one kind, in order."""
-        return [arg for k, arg in self.rules if k == kind]
+        found = self._rules_by_kind.get(kind)
+        return list(found) if found else []
 
     def _seat_rules(self) -> None:
         setup = self.setup
