@@ -533,7 +533,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return result
     seat = state.active
     hand = state.hand[seat]
-    result = list(map(PLAY.__getitem__, hand)) if hand else []
+    result = [PLAY[c] for c in hand] if hand else []  # (faster than map over a method-wrapper)
     if state.ships[seat] or state.bases[seat]:
         uses = state.listed_uses  # maybe kept from the state before (`_carry_uses`)
         if uses is None:
