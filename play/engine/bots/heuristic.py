@@ -135,10 +135,11 @@ def buy_value(design: Design, counts: dict[str, int]) -> float:
     best = 0  # the most owned cards of one of its factions
     for faction in design.factions:
         n = counts.get(faction, 0)
-        if n > best:
+        if n > best:  # noqa: PLR1730 (see above)
             best = n
     bonus = FACTION_BONUS * best
-    return card_value(design) + (bonus if bonus < FACTION_BONUS_CAP else FACTION_BONUS_CAP)
+    return card_value(design) + (bonus if bonus < FACTION_BONUS_CAP  # noqa: FURB136
+                                 else FACTION_BONUS_CAP)
 
 
 # -- the main phase --------------------------------------------------------------------------------
