@@ -479,11 +479,21 @@ def best_purchase(options: list[tuple[int, float, Action]], trade: int) -> Actio
 
     Each row card appears at most once (plain or upgraded); explorers may repeat.
     """
-    explorer = next((o for o in options if o[2].card == EXPLORER), None)
-    row = sorted((o for o in options if o[2].card != EXPLORER), key=lambda o: -o[1])
+    explorer = None  # the first explorer option; the row's options, most valuable first
+    row = []
+    for option in options:
+        if option[2].card != EXPLORER:
+            row.append(option)
+        elif explorer is None:
+            explorer = option
+    row.sort(key=_minus_value)  # stable: equal values keep their order
     best = [0.0, None]  # the best value so far and its first buy
     _best_set(row, trade, explorer, best, 0, set(), 0, 0.0, None)
     return best[1]
+
+
+def _minus_value(option: tuple[int, float, Action]) -> float:
+    return -option[1]
 
 
 def _best_set(row: list, trade: int, explorer: tuple | None, best: list, start: int, used: set,
