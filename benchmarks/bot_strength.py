@@ -26,6 +26,9 @@ Sections (`--only core,ffa,raid,scenarios`; game counts by option):
   choices drawn at random. Beside each scenario's figure, the heuristic's result in the
   searcher's seat in the same games (the same deal and choices, a heuristic in both seats): a
   campaign state can favour one side, so that is the figure the searcher's gain is measured from.
+  The same figures split by the searcher's side (`by_side`), by whether its seat moved first
+  (`by_turn_order`) and by the options the first side drew on the scenario card (`by_choice`,
+  e.g. "march=blitz").
   How the games ended (`endings`) and how the searcher's lost ones did (`losses_by_ending`);
   in scenarios 1-4, where five stickers of the scenario's sheet win at once (L19), the mean
   sheet stickers each seat used (`sheet_stickers`: the searcher, its opponent, the heuristic in
@@ -150,7 +153,9 @@ def play(task: tuple) -> dict:
     setup, snapshot = scenario_game(g % len(_STATE["prefixes"]), number, first, seed)
     seat = snapshot.seat_of(side)
     baseline, result = _with_baseline(setup, 2, seat, seed, max_turns=200)
+    chosen = snapshot.choices.get(number, {})  # the options the first side drew, e.g. march=blitz
     row = {"kind": kind, "game": g, "scenario": number, "side": side, "first": side == first,
+           "choices": ", ".join(f"{k}={v}" for k, v in sorted(chosen.items())),
            "won": result.winner == seat, "baseline_won": baseline.winner == seat,
            "reason": result.outcome.reason if result.outcome else "cut", "turns": result.turns,
            "seconds": result.turn_seconds[seat], "cpu": result.turn_cpu_seconds[seat]}
@@ -244,6 +249,8 @@ def summarize(rows: list[dict], args: argparse.Namespace) -> dict:
             by_side = {side: _split(part, "side", side) for side in SIDES}
             by_turn = {order: _split(part, "first", order == "first")
                        for order in ("first", "second")}
+            by_choice = {c: _split(part, "choices", c) for c in sorted({r["choices"] for r in part})
+                         if c}  # the scenario card's options this game (each game has one set)
             reasons: dict[str, int] = {}
             lost_to: dict[str, int] = {}  # how the searcher's lost games ended
             for r in part:
@@ -251,7 +258,8 @@ def summarize(rows: list[dict], args: argparse.Namespace) -> dict:
                 if not r["won"]:
                     lost_to[r["reason"]] = lost_to.get(r["reason"], 0) + 1
             figures["scenarios"][str(n)] = {**rate(part), "by_side": by_side,
-                "by_turn_order": by_turn, "heuristic_in_that_seat": rate(part, "baseline_won"),
+                "by_turn_order": by_turn, **({"by_choice": by_choice} if by_choice else {}),
+                "heuristic_in_that_seat": rate(part, "baseline_won"),
                 "endings": reasons, "losses_by_ending": lost_to, **sheet_race(part)}
         figures["scenarios_pooled"] = {**rate(scen),
                                        "heuristic_in_that_seat": rate(scen, "baseline_won")}

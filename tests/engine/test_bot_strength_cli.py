@@ -32,9 +32,9 @@ def test_a_small_run_has_every_section_with_intervals_and_timing() -> None:
 
 def test_scenario_figures_stand_beside_the_heuristic_in_the_same_seat() -> None:
     """L21 scenario games: each scenario's win rate has the heuristic's result in the searcher's
-    seat of the same games beside it (also per side and per turn order), the pooled figures
-    count every game, and a scenario with a political race (L19) tells how many sheet stickers
-    each seat used."""
+    seat of the same games beside it (also per side, per turn order and per choice drawn), the
+    pooled figures count every game, and a scenario with a political race (L19) tells how many
+    sheet stickers each seat used."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bot_strength.py"), "--games", "2",
          "--only", "scenarios", "--scenarios", "1,12", "--opt", "search:turn_budget=0.02",
@@ -48,8 +48,10 @@ def test_scenario_figures_stand_beside_the_heuristic_in_the_same_seat() -> None:
         assert baseline["games"] == 2 and baseline["win_rate"] in (0.0, 0.5, 1.0)
         assert sum(entry["endings"].values()) == 2
         assert sum(entry["losses_by_ending"].values()) == 2 - entry["wins"]
-        # the same games split by the searcher's side and by whether its seat moved first
-        for split in (entry["by_side"], entry["by_turn_order"]):
+        # the same games split by the searcher's side, by whether its seat moved first and by
+        # the options the first side drew on the scenario card (every scenario has a choice)
+        assert all("=" in options for options in entry["by_choice"])
+        for split in (entry["by_side"], entry["by_turn_order"], entry["by_choice"]):
             assert sum(cell["games"] for cell in split.values()) == 2
             assert sum(cell["games"] * cell["win_rate"] for cell in split.values()) \
                 == entry["wins"]
