@@ -130,7 +130,7 @@ def price(state: GameState, seat: int, design: Design) -> tuple[int, int]:
     for k, (n, ctype, faction) in enumerate(state.discounts):
         if type_ok(design, ctype) and (faction is None
                                        or design.fmask & state.game.fbits[faction]):
-            return (cost - n if cost > n else 0), k
+            return max(0, cost - n), k
     return cost, -1
 
 
