@@ -59,7 +59,10 @@ class PrintedCardForm(CardDesignForm):
             self.fields[name].widget.attrs.update({
                 "hx-post": preview, "hx-trigger": "input changed delay:400ms, change",
                 "hx-target": "#card-preview", "hx-swap": "outerHTML",
-                "hx-include": "closest form"})
+                "hx-include": "closest form",
+                # the latest edit's preview wins: a slower answer to an earlier edit (or to the
+                # page's first preview) is aborted, never swapped in over a newer one
+                "hx-sync": "closest form:replace"})
 
     def _initial_from(self, source: CardDesign, *, cloned: bool) -> None:
         card = next((c for c in self.pack.working_data.get("cards", [])
