@@ -49,7 +49,7 @@ class KeyedShuffler:
 
     __slots__ = ("_keyed", "count", "key")
 
-    def __init__(self, key: bytes, count: int = 0, keyed: Any = None) -> None:
+    def __init__(self, key: bytes, count: int = 0, keyed: hashlib.blake2b | None = None) -> None:
         self.key = key
         self.count = count
         # BLAKE2b with the key already absorbed: each block's hash starts from a copy of it

@@ -487,38 +487,39 @@ def best_purchase(options: list[tuple[int, float, Action]], trade: int) -> Actio
         elif explorer is None:
             explorer = option
     row.sort(key=_minus_value)  # stable: equal values keep their order
-    best = [0.0, None]  # the best value so far and its first buy
-    _best_set(row, trade, explorer, best, 0, set(), 0, 0.0, None)
-    return best[1]
+    value, first = _best_set(row, trade, explorer, 0, set(), 0, 0.0, None)
+    return first if value > 0.0 else None
 
 
 def _minus_value(option: tuple[int, float, Action]) -> float:
     return -option[1]
 
 
-def _best_set(row: list, trade: int, explorer: tuple | None, best: list, start: int, used: set,
-              spent: int, value: float, first: Action | None) -> None:
-    """Score the set bought so far (`spent`, `value`, its `first` buy) with explorers for the
-    rest of the trade, then every set of distinct row cards that adds cards from `start` on,
-    in that order; keep the first best in `best`. (A recursion that backtracks on one set of
-    used cards: generators and a frozenset per set took a large share of a rollout.)"""
-    total, first_buy = value, first
+def _best_set(row: list, trade: int, explorer: tuple | None, start: int, used: set, spent: int,
+              value: float, first: Action | None) -> tuple[float, Action | None]:
+    """Return the best (value, first buy) among the set bought so far (`spent`, `value`, its
+    `first` buy), with explorers for the rest of the trade, and every set that adds distinct
+    row cards from `start` on; the first of equal ones in that order. (A recursion that
+    backtracks on one set of used cards: generators and a frozenset per set took a large
+    share of a rollout.)"""
+    best, best_first = value, first
     if explorer is not None and explorer[0] > 0:
         n = (trade - spent) // explorer[0]
-        total += n * explorer[1]
+        best += n * explorer[1]
         if first is None and n:
-            first_buy = explorer[2]
-    if total > best[0]:
-        best[0], best[1] = total, first_buy
+            best_first = explorer[2]
     for k in range(start, len(row)):
         cost, v, action = row[k]
         card = action.card
         if card in used or spent + cost > trade:
             continue
         used.add(card)
-        _best_set(row, trade, explorer, best, k + 1, used, spent + cost, value + v,
-                  first if first is not None else action)
+        found, found_first = _best_set(row, trade, explorer, k + 1, used, spent + cost,
+                                       value + v, first if first is not None else action)
         used.remove(card)
+        if found > best:
+            best, best_first = found, found_first
+    return best, best_first
 
 
 def late_scrap(state: GameState, seat: int) -> Action | None:
