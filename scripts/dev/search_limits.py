@@ -43,6 +43,17 @@ alone (the change is made in this process and its forked workers only):
     # heuristic against itself, N games from each of the 16 states, the first side alternating
     python scripts/dev/search_limits.py starts --scenarios 1,3 --games 60
 
+    # a stronger rollout policy for the searcher's own seat: buy, one card at a time, what most
+    # raises the fitted per-turn yield score of its deck (the evaluation's own terms); first
+    # head-to-head against the heuristic, then as the own seat's rollout policy (--default:
+    # also the searcher's default candidate)
+    python scripts/dev/search_limits.py greedy --head-to-head 4000 --seed 2
+    python scripts/dev/search_limits.py greedy --default -- --only core --core 120 --jobs 2 ...
+
+    # blended rewards where rollouts play to the end (Legacy scenarios): ALPHA times the
+    # evaluation after DEPTH main phases plus (1 - ALPHA) times the game's 1 / 0, for less noise
+    python scripts/dev/search_limits.py blend --alpha 0.5 --depth 6 -- --only scenarios ...
+
 `collect` plays the Grand Admiral (200 rollouts, depth 6, no time caps) against the heuristic
 on core-set deals of its own seed and writes every searched buy decision: the candidates, the
 heuristic's value of each (heuristic.buy_options) and the one the search chose. `fit` fits a
@@ -59,6 +70,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
 from collections import defaultdict
 from multiprocessing import Pool
@@ -69,12 +81,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from play.engine import GameSetup, ops, play_game, read_pack
-from play.engine.actions import EXPLORER
+from play.engine.actions import END, EXPLORER
 from play.engine.bots import heuristic, search
+from play.engine.bots.assess import deck_yield
 from play.engine.bots.goals import goal_terms, goals_of, turns_to_win
 from play.engine.bots.heuristic import HeuristicBot, buy_options
 from play.engine.bots.search import SearchBot
 from play.engine.bulk import game_seed, seat_setups
+from play.engine.rules import apply
 
 CORE = ROOT / "fixtures" / "packs" / "core-set.json"
 NOT_BUYS = ("use", "end", "destroy", "attack", "done")
@@ -390,6 +404,118 @@ def use_race(weight: float) -> None:
     search.seat_score = with_race
 
 
+# -- greedy: buys that most raise the deck's fitted yield, as the own seat's rollout policy ---------
+
+GREEDY_THRESHOLD = -0.03  # a buy may lower the score this much (a card now beats none)
+
+
+def yield_score(y) -> float:
+    """The per-turn yield terms of the searcher's fitted score (search.WEIGHTS)."""
+    w = search.WEIGHTS
+    return (w[3] * y.trade + w[4] * y.combat + w[5] * y.authority + w[6] * y.draw) / 10
+
+
+def greedy_buy(state, seat: int, threshold: float = GREEDY_THRESHOLD):
+    """Return the buy that most raises the seat's `deck_yield` score (at least `threshold`),
+    one card at a time, or None. Each design is tried once, by putting it in the discard pile
+    for the measurement only."""
+    discard = state.discard[seat]
+    before = yield_score(deck_yield(state, seat))
+    best, gain, tried = None, threshold, set()
+    for _cost, _value, action in buy_options(state, seat):
+        card = state.explorers[-1] if action.card == EXPLORER else action.card
+        design = state.design[card]
+        if action.sticker or design in tried:
+            continue
+        tried.add(design)
+        discard.append(card)
+        try:
+            change = yield_score(deck_yield(state, seat)) - before
+        finally:
+            discard.pop()
+        if change > gain:
+            best, gain = action, change
+    return best
+
+
+class GreedyBot(HeuristicBot):
+    """The heuristic, except that it buys with `greedy_buy`."""
+
+    def choose(self, state, seat):
+        if state.pending is not None:
+            return heuristic.answer_decision(state, seat, self.rng)
+        step = heuristic.opening_step(state, seat)
+        if step is None and ops.combat_pool(state, seat) > 0:
+            step = heuristic.combat_step(state, seat, self.rng)
+        if step is None and ops.trade_pool(state, seat) > 0:
+            step = greedy_buy(state, seat)
+        if step is None:
+            step = heuristic.late_scrap(state, seat)
+        return step if step is not None else END
+
+
+def greedy_game(task: tuple[int, int]) -> bool:
+    """Play core deal `g` of `seed` with GreedyBot in seat g % 2; return whether it won."""
+    seed, g = task
+    pack = read_pack(str(CORE))
+    deal = game_seed(seed, "core", g)
+    seat = g % 2
+    setup = GameSetup(pack=pack, seats=seat_setups(pack), seed=deal, first=(g // 2) % 2)
+    bots: list = [HeuristicBot(deal * 7 + k) for k in range(2)]
+    bots[seat] = GreedyBot(deal * 7 + seat)
+    return play_game(setup, bots, timed=False).winner == seat
+
+
+def use_greedy(default: bool) -> None:
+    """Make the searcher's own seat play GreedyBot in its rollouts (`default`: its default
+    candidate too); every other seat keeps the heuristic."""
+    plain_init = SearchBot.__init__
+
+    def init(self, *args, **kwargs):
+        plain_init(self, *args, **kwargs)
+        self.own = GreedyBot(0)
+        if default:
+            self.policy = GreedyBot(self.policy.seed)
+
+    def rollout(self, state, seat, action, world):
+        rng = random.Random(world)
+        sim = search.determinize(state, seat, rng)
+        stop = sim.turn + 1 + self.rollout_depth(sim, seat)
+        apply(sim, action)
+        self.player.rng = self.own.rng = rng
+        while sim.outcome is None and sim.turn < stop:
+            who = sim.decider
+            apply(sim, (self.own if who == seat else self.player).choose(sim, who))
+        return search.evaluate(sim, seat, self.weights, self.scenario_weights)
+
+    SearchBot.__init__ = init
+    SearchBot.rollout = rollout
+
+
+# -- blend: less noisy rewards for rollouts to the end ----------------------------------------------
+
+def use_blend(alpha: float, depth: int) -> None:
+    """Where a rollout plays on past `depth` main phases, score it `alpha` times the evaluation
+    at that point plus (1 - alpha) times where it ends (1 / 0 at the game's end)."""
+
+    def rollout(self, state, seat, action, world):
+        rng = random.Random(world)
+        sim = search.determinize(state, seat, rng)
+        stop = sim.turn + 1 + self.rollout_depth(sim, seat)
+        mid = sim.turn + 1 + depth
+        apply(sim, action)
+        self.player.rng = rng
+        early = None
+        while sim.outcome is None and sim.turn < stop:
+            if early is None and mid < stop and sim.turn >= mid:
+                early = search.evaluate(sim, seat, self.weights, self.scenario_weights)
+            apply(sim, self.player.choose(sim, sim.decider))
+        final = search.evaluate(sim, seat, self.weights, self.scenario_weights)
+        return final if early is None else alpha * early + (1 - alpha) * final
+
+    SearchBot.rollout = rollout
+
+
 def run_benchmark(rest: list[str]) -> int:
     """Run bot_strength.py with the arguments after `--` (the experiment's change made)."""
     import bot_strength
@@ -426,6 +552,17 @@ def main() -> int:
     race.add_argument("--games", type=int, default=12)
     race.add_argument("--iterations", type=int, default=0, help="rollouts a decision")
     race.add_argument("--jobs", type=int, default=2)
+    greedy = sub.add_parser("greedy")
+    greedy.add_argument("--head-to-head", type=int, default=0, metavar="GAMES",
+                        help="play GreedyBot against the heuristic instead")
+    greedy.add_argument("--default", action="store_true")
+    greedy.add_argument("--seed", type=int, default=1)
+    greedy.add_argument("--jobs", type=int, default=2)
+    greedy.add_argument("rest", nargs=argparse.REMAINDER)
+    blend = sub.add_parser("blend")
+    blend.add_argument("--alpha", type=float, default=0.5)
+    blend.add_argument("--depth", type=int, default=6)
+    blend.add_argument("rest", nargs=argparse.REMAINDER)
     starts_parser = sub.add_parser("starts")
     starts_parser.add_argument("--scenarios", default="1,2,3,4,5,6,7,8,9,10,11,12")
     starts_parser.add_argument("--games", type=int, default=60, help="from each campaign state")
@@ -447,6 +584,20 @@ def main() -> int:
                 totals[f"ended_{row['reason']}"] += 1
         print(json.dumps({"scenario": args.scenario, "games": args.games, **totals}))
         return 0
+    if args.command == "greedy" and args.head_to_head:
+        with Pool(args.jobs) as pool:
+            wins = sum(pool.map(greedy_game, [(args.seed, g) for g in range(args.head_to_head)]))
+        print(json.dumps({"greedy_vs_heuristic": {"games": args.head_to_head, "wins": wins,
+                                                  "win_rate": round(wins / args.head_to_head, 4)}}))
+        return 0
+    if args.command == "greedy":
+        use_greedy(args.default)
+        return run_benchmark(args.rest)
+    if args.command == "blend":
+        if not 0 <= args.alpha <= 1 or args.depth < 0:
+            parser.error("--alpha must be in [0, 1] and --depth a whole number of main phases")
+        use_blend(args.alpha, args.depth)
+        return run_benchmark(args.rest)
     if args.command == "oracle":
         search.determinize = seen_world
         return run_benchmark(args.rest)
