@@ -210,3 +210,79 @@ def test_the_turns_term_counts_the_turns_to_the_nearest_route(monkeypatch) -> No
     assert evaluate(nearer, 0) > evaluate(raid, 0) != before["raid"]
     assert evaluate(sheet_only, 0) == before["sheet"]
     assert evaluate(core, 0) == before["core"]
+
+
+def _core_buying_state():
+    """A core game at its start, seat 0 to buy with 20 trade and nothing left to play."""
+    pack = read_pack(str(ROOT / "fixtures" / "packs" / "core-set.json"))
+    state = new_game(GameSetup(pack=pack, seats=seat_setups(pack), seed=3))
+    state.discard[0].extend(state.hand[0])
+    state.hand[0].clear()
+    state.trade[0] = 20
+    return state
+
+
+def test_c17_greedy_buy_takes_the_card_that_most_raises_the_decks_yield_score() -> None:
+    """`greedy`: of the legal buys (C17) GreedyBot takes the one whose card, once owned, most
+    raises the deck's yield score, measured here by really buying each (clone and apply), and
+    it leaves the seat's cards as they were."""
+    from play.engine import apply, legal_actions
+    from play.engine.bots.assess import deck_yield
+
+    state = _core_buying_state()
+    discard = list(state.discard[0])
+    chosen = search_limits.greedy_buy(state, 0)
+    assert state.discard[0] == discard
+    before = search_limits.yield_score(deck_yield(state, 0))
+    gains = {}
+    for action in legal_actions(state):
+        if action.kind == "buy":
+            bought = state.clone()
+            apply(bought, action)
+            gains[action] = search_limits.yield_score(deck_yield(bought, 0)) - before
+    assert chosen in gains
+    assert gains[chosen] == pytest.approx(max(gains.values()))
+    assert search_limits.greedy_buy(state, 0, threshold=max(gains.values()) + 0.01) is None
+    assert search_limits.GreedyBot(1).choose(state, 0) == chosen
+
+
+def test_greedy_buys_only_for_the_searchers_own_seat_in_its_rollouts(monkeypatch) -> None:
+    from play.engine.actions import END
+    from play.engine.bots.heuristic import HeuristicBot
+    from play.engine.bots.search import SearchBot
+
+    monkeypatch.setattr(SearchBot, "rollout", SearchBot.rollout)  # patched for a whole run
+    monkeypatch.setattr(SearchBot, "__init__", SearchBot.__init__)
+    buyers = []
+    greedy_buy = search_limits.greedy_buy
+    monkeypatch.setattr(search_limits, "greedy_buy",
+                        lambda state, seat: buyers.append(seat) or greedy_buy(state, seat))
+    search_limits.use_greedy(default=False)
+    bot = SearchBot(seed=1, iterations=4, depth=4)
+    assert type(bot.policy) is HeuristicBot
+    reward = bot.rollout(_core_buying_state(), 0, END, world=1)
+    assert 0.0 <= reward <= 1.0
+    assert buyers and set(buyers) == {0}  # seat 1 bought with the heuristic's values
+    search_limits.use_greedy(default=True)
+    assert isinstance(SearchBot(seed=1).policy, search_limits.GreedyBot)
+
+
+def test_blend_scores_a_long_rollout_partly_by_the_evaluation_at_its_horizon(monkeypatch) -> None:
+    """`blend`: a rollout that plays past `depth` main phases scores alpha times the evaluation
+    there plus (1 - alpha) times its end; a shorter one only its end."""
+    from play.engine.actions import END
+    from play.engine.bots import search
+    from play.engine.bots.search import SearchBot
+
+    monkeypatch.setattr(SearchBot, "rollout", SearchBot.rollout)  # patched for a whole run
+    state = _core_buying_state()
+    scored_at = []
+    monkeypatch.setattr(search, "evaluate", lambda sim, seat, *args: (
+        scored_at.append(sim.turn) or (1.0 if sim.turn == state.turn + 1 + 2 else 0.2)))
+    search_limits.use_blend(alpha=0.25, depth=2)
+    assert SearchBot(seed=1, depth=6).rollout(state, 0, END, world=1) == pytest.approx(
+        0.25 * 1.0 + 0.75 * 0.2)
+    assert scored_at == [state.turn + 3, state.turn + 7]
+    scored_at.clear()
+    assert SearchBot(seed=1, depth=2).rollout(state, 0, END, world=1) == 1.0
+    assert scored_at == [state.turn + 3]
