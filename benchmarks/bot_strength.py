@@ -27,8 +27,9 @@ Sections (`--only core,ffa,raid,scenarios`; game counts by option):
   searcher's seat in the same games (the same deal and choices, a heuristic in both seats): a
   campaign state can favour one side, so that is the figure the searcher's gain is measured from.
   The same figures split by the searcher's side (`by_side`), by whether its seat moved first
-  (`by_turn_order`) and by the options the first side drew on the scenario card (`by_choice`,
-  e.g. "march=blitz").
+  (`by_turn_order`), by the options the first side drew on the scenario card (`by_choice`,
+  e.g. "march=blitz") and by both of the last two (`by_choice_and_turn_order`, e.g.
+  "march=blitz, second": the searcher defending against a Blitz).
   How the games ended (`endings`) and how the searcher's lost ones did (`losses_by_ending`);
   in scenarios 1-4, where five stickers of the scenario's sheet win at once (L19), the mean
   sheet stickers each seat used (`sheet_stickers`: the searcher, its opponent, the heuristic in
@@ -214,6 +215,19 @@ def _split(rows: list[dict], key: str, value: object) -> dict:
             "heuristic_in_that_seat": rate(part, "baseline_won")["win_rate"]}
 
 
+def choice_by_turn_order(rows: list[dict]) -> dict:
+    """Return `_split` by the scenario card's options and whether the searcher's seat moved
+    first, together ("march=blitz, first"): a scenario's first side may be its attacker, so an
+    option can be hard for one role only."""
+    cells = {}
+    for choices in sorted({r["choices"] for r in rows} - {""}):
+        for order in ("first", "second"):
+            part = [r for r in rows if r["first"] == (order == "first")]
+            if any(r["choices"] == choices for r in part):
+                cells[f"{choices}, {order}"] = _split(part, "choices", choices)
+    return cells
+
+
 def seconds(rows: list[dict]) -> dict:
     wall = sorted(s for r in rows for s in r["seconds"])
     cpu = sorted(s for r in rows for s in r["cpu"])
@@ -251,6 +265,7 @@ def summarize(rows: list[dict], args: argparse.Namespace) -> dict:
                        for order in ("first", "second")}
             by_choice = {c: _split(part, "choices", c) for c in sorted({r["choices"] for r in part})
                          if c}  # the scenario card's options this game (each game has one set)
+            by_choice_turn = choice_by_turn_order(part)
             reasons: dict[str, int] = {}
             lost_to: dict[str, int] = {}  # how the searcher's lost games ended
             for r in part:
@@ -258,7 +273,9 @@ def summarize(rows: list[dict], args: argparse.Namespace) -> dict:
                 if not r["won"]:
                     lost_to[r["reason"]] = lost_to.get(r["reason"], 0) + 1
             figures["scenarios"][str(n)] = {**rate(part), "by_side": by_side,
-                "by_turn_order": by_turn, **({"by_choice": by_choice} if by_choice else {}),
+                "by_turn_order": by_turn,
+                **({"by_choice": by_choice,
+                    "by_choice_and_turn_order": by_choice_turn} if by_choice else {}),
                 "heuristic_in_that_seat": rate(part, "baseline_won"),
                 "endings": reasons, "losses_by_ending": lost_to, **sheet_race(part)}
         figures["scenarios_pooled"] = {**rate(scen),

@@ -32,7 +32,7 @@ def test_a_small_run_has_every_section_with_intervals_and_timing() -> None:
 
 def test_scenario_figures_stand_beside_the_heuristic_in_the_same_seat() -> None:
     """L21 scenario games: each scenario's win rate has the heuristic's result in the searcher's
-    seat of the same games beside it (also per side, per turn order and per choice drawn), the
+    seat of the same games beside it (also per side, per turn order, per choice drawn and per choice and turn order), the
     pooled figures count every game, and a scenario with a political race (L19) tells how many
     sheet stickers each seat used."""
     done = subprocess.run(
@@ -51,7 +51,10 @@ def test_scenario_figures_stand_beside_the_heuristic_in_the_same_seat() -> None:
         # the same games split by the searcher's side, by whether its seat moved first and by
         # the options the first side drew on the scenario card (every scenario has a choice)
         assert all("=" in options for options in entry["by_choice"])
-        for split in (entry["by_side"], entry["by_turn_order"], entry["by_choice"]):
+        assert all(key.endswith((", first", ", second"))
+                   for key in entry["by_choice_and_turn_order"])
+        for split in (entry["by_side"], entry["by_turn_order"], entry["by_choice"],
+                      entry["by_choice_and_turn_order"]):
             assert sum(cell["games"] for cell in split.values()) == 2
             assert sum(cell["games"] * cell["win_rate"] for cell in split.values()) \
                 == entry["wins"]
