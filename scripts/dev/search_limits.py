@@ -466,27 +466,39 @@ def greedy_game(task: tuple[int, int]) -> bool:
     return play_game(setup, bots, timed=False).winner == seat
 
 
+class SeatSplitPlayer:
+    """The rollouts' player: `own` decides for the searcher's seat (`seat`, set per rollout),
+    `other` for every other seat; both draw from the generator the rollout gives it."""
+
+    def __init__(self, own: HeuristicBot, other: HeuristicBot) -> None:
+        self.own, self.other, self.seat = own, other, -1
+
+    @property
+    def rng(self) -> random.Random:
+        return self.other.rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self.own.rng = self.other.rng = rng
+
+    def choose(self, state, who: int):
+        return (self.own if who == self.seat else self.other).choose(state, who)
+
+
 def use_greedy(default: bool) -> None:
     """Make the searcher's own seat play GreedyBot in its rollouts (`default`: its default
     candidate too); every other seat keeps the heuristic."""
-    plain_init = SearchBot.__init__
+    plain_init, plain_rollout = SearchBot.__init__, SearchBot.rollout
 
     def init(self, *args, **kwargs):
         plain_init(self, *args, **kwargs)
-        self.own = GreedyBot(0)
+        self.player = SeatSplitPlayer(GreedyBot(0), self.player)
         if default:
             self.policy = GreedyBot(self.policy.seed)
 
     def rollout(self, state, seat, action, world):
-        rng = random.Random(world)
-        sim = search.determinize(state, seat, rng)
-        stop = sim.turn + 1 + self.rollout_depth(sim, seat)
-        apply(sim, action)
-        self.player.rng = self.own.rng = rng
-        while sim.outcome is None and sim.turn < stop:
-            who = sim.decider
-            apply(sim, (self.own if who == seat else self.player).choose(sim, who))
-        return search.evaluate(sim, seat, self.weights, self.scenario_weights)
+        self.player.seat = seat
+        return plain_rollout(self, state, seat, action, world)
 
     SearchBot.__init__ = init
     SearchBot.rollout = rollout
