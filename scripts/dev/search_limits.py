@@ -54,6 +54,10 @@ alone (the change is made in this process and its forked workers only):
     # evaluation after DEPTH main phases plus (1 - ALPHA) times the game's 1 / 0, for less noise
     python scripts/dev/search_limits.py blend --alpha 0.5 --depth 6 -- --only scenarios ...
 
+    # more rollouts only while the turn's time allows (Legacy scenarios): MOST rollouts a
+    # decision while the turn has spent under SHARE of its turn budget, the level's own after
+    python scripts/dev/search_limits.py adaptive --most 400 --share 0.33 -- --only scenarios ...
+
 `collect` plays the Grand Admiral (200 rollouts, depth 6, no time caps) against the heuristic
 on core-set deals of its own seed and writes every searched buy decision: the candidates, the
 heuristic's value of each (heuristic.buy_options) and the one the search chose. `fit` fits a
@@ -528,6 +532,27 @@ def use_blend(alpha: float, depth: int) -> None:
     SearchBot.rollout = rollout
 
 
+# -- adaptive: more rollouts while the turn's time allows ---------------------------------------------
+
+def use_adaptive(most: int, share: float) -> None:
+    """In a Legacy scenario game, let a decision play `most` rollouts while its turn has spent
+    less than `share` of the turn budget, and the level's own number after that (its floor),
+    so that the turn's later decisions are still searched instead of left to the heuristic
+    when the turn's time runs out (400 rollouts in every decision lost games in the scenarios
+    with the longest turns: docs/bots.md)."""
+    plain_budget = SearchBot.rollout_budget
+
+    def rollout_budget(self, state, seat):
+        floor = plain_budget(self, state, seat)
+        if self.turn_budget is None or not goals_of(state, seat).scenario:
+            return floor
+        # the time spent so far is this turn's only if it was counted for this turn
+        spent = self._turn_spent if self._turn == (id(state.game), state.turn) else 0.0
+        return max(floor, most) if spent < share * self.turn_budget else floor
+
+    SearchBot.rollout_budget = rollout_budget
+
+
 def run_benchmark(rest: list[str]) -> int:
     """Run bot_strength.py with the arguments after `--` (the experiment's change made)."""
     import bot_strength
@@ -575,6 +600,10 @@ def main() -> int:
     blend.add_argument("--alpha", type=float, default=0.5)
     blend.add_argument("--depth", type=int, default=6)
     blend.add_argument("rest", nargs=argparse.REMAINDER)
+    adaptive = sub.add_parser("adaptive")
+    adaptive.add_argument("--most", type=int, default=400, help="rollouts a decision, early")
+    adaptive.add_argument("--share", type=float, default=0.33, help="of the turn budget")
+    adaptive.add_argument("rest", nargs=argparse.REMAINDER)
     starts_parser = sub.add_parser("starts")
     starts_parser.add_argument("--scenarios", default="1,2,3,4,5,6,7,8,9,10,11,12")
     starts_parser.add_argument("--games", type=int, default=60, help="from each campaign state")
@@ -609,6 +638,11 @@ def main() -> int:
         if not 0 <= args.alpha <= 1 or args.depth < 0:
             parser.error("--alpha must be in [0, 1] and --depth a whole number of main phases")
         use_blend(args.alpha, args.depth)
+        return run_benchmark(args.rest)
+    if args.command == "adaptive":
+        if args.most < 1 or not 0 < args.share <= 1:
+            parser.error("--most must be a whole number of rollouts >= 1 and --share in (0, 1]")
+        use_adaptive(args.most, args.share)
         return run_benchmark(args.rest)
     if args.command == "oracle":
         search.determinize = seen_world

@@ -286,3 +286,26 @@ def test_blend_scores_a_long_rollout_partly_by_the_evaluation_at_its_horizon(mon
     scored_at.clear()
     assert SearchBot(seed=1, depth=2).rollout(state, 0, END, world=1) == 1.0
     assert scored_at == [state.turn + 3]
+
+
+def test_adaptive_plays_more_rollouts_only_early_in_a_scenario_turn(monkeypatch) -> None:
+    """`adaptive`: in a Legacy scenario game a decision may play `most` rollouts until its turn
+    has spent `share` of the turn budget, then the level's own; core games keep their own."""
+    from play.engine.bots.search import SearchBot
+
+    monkeypatch.setattr(SearchBot, "rollout_budget", SearchBot.rollout_budget)
+    search_limits.use_adaptive(most=400, share=0.5)
+    now = [0.0]
+    bot = SearchBot(seed=1, iterations=200, turn_budget=2.0, clock=lambda: now[0])
+    state = default_scenario_start(10)
+    seat = state.decider
+    assert bot.rollout_budget(state, seat) == 400
+    bot._deadline(state)  # the turn's clock starts, as in `choose`
+    bot._turn_spent = 0.9
+    assert bot.rollout_budget(state, seat) == 400
+    bot._turn_spent = 1.0  # half of the turn's 2 s spent
+    assert bot.rollout_budget(state, seat) == 200
+    state.turn += 1  # a new turn starts with its time unspent
+    assert bot.rollout_budget(state, seat) == 400
+    assert SearchBot(seed=1, iterations=200).rollout_budget(state, seat) == 200  # no turn budget
+    assert bot.rollout_budget(_core_buying_state(), 0) == 200
