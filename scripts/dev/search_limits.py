@@ -58,6 +58,11 @@ alone (the change is made in this process and its forked workers only):
     # decision while the turn has spent under SHARE of its turn budget, the level's own after
     python scripts/dev/search_limits.py adaptive --most 400 --share 0.33 -- --only scenarios ...
 
+    # more rollouts with the turn's time spread evenly: up to MOST rollouts a decision in Legacy
+    # scenarios, and in every game each search gets what is left of the turn budget over the
+    # searches still expected this turn (the seat's mean so far) instead of half of it
+    python scripts/dev/search_limits.py spread --most 400 -- --only scenarios ...
+
 `collect` plays the Grand Admiral (200 rollouts, depth 6, no time caps) against the heuristic
 on core-set deals of its own seed and writes every searched buy decision: the candidates, the
 heuristic's value of each (heuristic.buy_options) and the one the search chose. `fit` fits a
@@ -553,6 +558,43 @@ def use_adaptive(most: int, share: float) -> None:
     SearchBot.rollout_budget = rollout_budget
 
 
+# -- spread: more rollouts, the turn's time shared evenly over its expected decisions -----------------
+
+def use_spread(most: int, first_guess: float = 3.0) -> None:
+    """In a Legacy scenario game, let a decision play up to `most` rollouts, and (in every
+    game) give each search of a turn an even share of the turn budget left (what is left over the decisions
+    the seat is still expected to search this turn: the mean of its earlier turns in the game,
+    `first_guess` on its first) instead of half of it, so that the long turns' last decisions
+    keep their share (`adaptive` spent it early and lost: docs/bots.md). Searched decisions
+    per turn, 6 games a scenario: 2.3-4.0 on average, 1.5-7 in single games."""
+    plain_budget = SearchBot.rollout_budget
+
+    def rollout_budget(self, state, seat):
+        floor = plain_budget(self, state, seat)
+        if self.turn_budget is None or not goals_of(state, seat).scenario:
+            return floor
+        return max(floor, most)
+
+    def _deadline(self, state):
+        now = self.clock()
+        limits = [now + self.time_limit] if self.time_limit is not None else []
+        if self.turn_budget is not None:
+            history = self.__dict__.setdefault("_searches_per_turn", [])
+            turn = (id(state.game), state.turn)
+            if turn != self._turn:
+                if self._turn is not None:
+                    history.append(self.searches - self._turn_first_search)
+                self._turn, self._turn_spent = turn, 0.0
+                self._turn_first_search = self.searches
+            expected = sum(history) / len(history) if history else first_guess
+            still = max(1.0, expected - (self.searches - self._turn_first_search))
+            limits.append(now + (self.turn_budget - self._turn_spent) / still)
+        return min(limits) if limits else None
+
+    SearchBot.rollout_budget = rollout_budget
+    SearchBot._deadline = _deadline
+
+
 def run_benchmark(rest: list[str]) -> int:
     """Run bot_strength.py with the arguments after `--` (the experiment's change made)."""
     import bot_strength
@@ -604,6 +646,11 @@ def main() -> int:
     adaptive.add_argument("--most", type=int, default=400, help="rollouts a decision, early")
     adaptive.add_argument("--share", type=float, default=0.33, help="of the turn budget")
     adaptive.add_argument("rest", nargs=argparse.REMAINDER)
+    spread = sub.add_parser("spread")
+    spread.add_argument("--most", type=int, default=400, help="rollouts a decision at most")
+    spread.add_argument("--first-guess", type=float, default=3.0,
+                        help="searched decisions expected in the seat's first turn")
+    spread.add_argument("rest", nargs=argparse.REMAINDER)
     starts_parser = sub.add_parser("starts")
     starts_parser.add_argument("--scenarios", default="1,2,3,4,5,6,7,8,9,10,11,12")
     starts_parser.add_argument("--games", type=int, default=60, help="from each campaign state")
@@ -643,6 +690,11 @@ def main() -> int:
         if args.most < 1 or not 0 < args.share <= 1:
             parser.error("--most must be a whole number of rollouts >= 1 and --share in (0, 1]")
         use_adaptive(args.most, args.share)
+        return run_benchmark(args.rest)
+    if args.command == "spread":
+        if args.most < 1 or not args.first_guess >= 1:
+            parser.error("--most must be a whole number of rollouts >= 1 and --first-guess >= 1")
+        use_spread(args.most, args.first_guess)
         return run_benchmark(args.rest)
     if args.command == "oracle":
         search.determinize = seen_world

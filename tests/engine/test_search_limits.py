@@ -309,3 +309,29 @@ def test_adaptive_plays_more_rollouts_only_early_in_a_scenario_turn(monkeypatch)
     assert bot.rollout_budget(state, seat) == 400
     assert SearchBot(seed=1, iterations=200).rollout_budget(state, seat) == 200  # no turn budget
     assert bot.rollout_budget(_core_buying_state(), 0) == 200
+
+
+def test_spread_shares_the_turn_budget_over_the_searches_expected(monkeypatch) -> None:
+    """`spread`: up to `most` rollouts a decision in a Legacy scenario, and each search may use
+    what is left of the turn budget over the searches the seat still expects this turn (the mean
+    of its earlier turns, the first guess before any), never less than all of it for the last."""
+    from play.engine.bots.search import SearchBot
+
+    monkeypatch.setattr(SearchBot, "rollout_budget", SearchBot.rollout_budget)
+    monkeypatch.setattr(SearchBot, "_deadline", SearchBot._deadline)
+    search_limits.use_spread(most=400, first_guess=3.0)
+    now = [0.0]
+    bot = SearchBot(seed=1, iterations=200, turn_budget=3.0, clock=lambda: now[0])
+    state = default_scenario_start(10)
+    seat = state.decider
+    assert bot.rollout_budget(state, seat) == 400
+    assert bot.rollout_budget(_core_buying_state(), 0) == 200
+    assert bot._deadline(state) == pytest.approx(1.0)  # 3 s over the 3 searches guessed
+    bot.searches, bot._turn_spent = 1, 1.0
+    assert bot._deadline(state) == pytest.approx(1.0)  # 2 s left over 2
+    bot.searches, bot._turn_spent = 5, 2.5  # past the guess: all that is left
+    assert bot._deadline(state) == pytest.approx(0.5)
+    state.turn += 2  # the seat's next turn: 5 searches last turn are now the mean
+    assert bot._deadline(state) == pytest.approx(3.0 / 5)
+    bot.time_limit = 0.2
+    assert bot._deadline(state) == pytest.approx(0.2)
