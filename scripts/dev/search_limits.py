@@ -562,11 +562,11 @@ def use_adaptive(most: int, share: float) -> None:
 
 def use_spread(most: int, first_guess: float = 3.0) -> None:
     """In a Legacy scenario game, let a decision play up to `most` rollouts, and (in every
-    game) give each search of a turn an even share of the turn budget left (what is left over the decisions
-    the seat is still expected to search this turn: the mean of its earlier turns in the game,
-    `first_guess` on its first) instead of half of it, so that the long turns' last decisions
-    keep their share (`adaptive` spent it early and lost: docs/bots.md). Searched decisions
-    per turn, 6 games a scenario: 2.3-4.0 on average, 1.5-7 in single games."""
+    game) give each search of a turn an even share of the turn budget left: what is left over
+    the decisions the seat still expects to search this turn (the mean of its earlier turns in
+    the game, `first_guess` before its first), instead of half of it, so that a long turn's
+    last decisions keep their share (`adaptive` spent it early and lost: docs/bots.md).
+    Searched decisions a turn, 6 games a scenario: 2.3-4.0 on average, 1.5-7 in single games."""
     plain_budget = SearchBot.rollout_budget
 
     def rollout_budget(self, state, seat):
